@@ -1,0 +1,24 @@
+/**
+ * The one place every version string of the scanner lives.
+ *
+ * GET /health, the check catalog, every report's `versions` object and the
+ * rubric snapshot test all import from here, so a version can never be
+ * defined twice and drift.
+ */
+
+/** Report shape; bump only on an incompatible change of ScanReport. */
+export const SCHEMA_VERSION = 1;
+
+/** Check ids, weights, profiles and the score formula. Any weight or id change bumps this. */
+export const RUBRIC_VERSION = 'rubric-v1.1';
+
+/** Agent tokens, exact user-agent strings, intents (src/scanner/data/roster-v1.0.ts). */
+export const ROSTER_VERSION = 'roster-v1.0';
+
+/** Vendor presence / challenge / deny markers (src/scanner/data/fingerprints). */
+export const FINGERPRINTS_VERSION = 'fingerprints-v1.0';
+
+/** The `versions` object carried by every report. */
+export function reportVersions(): { schema: number; rubric: string; roster: string; fingerprints: string } {
+  return { schema: SCHEMA_VERSION, rubric: RUBRIC_VERSION, roster: ROSTER_VERSION, fingerprints: FINGERPRINTS_VERSION };
+}
