@@ -1,0 +1,148 @@
+// The operator's interface: every setting of design/operations.md, parsed once at start
+// from the environment and passed down. Nothing reads process.env after this.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+const Rate = Type.String({ pattern: '^[1-9][0-9]*/[1-9][0-9]*$', description: 'burst/seconds' });
+const Url = (protocols: string) => Type.String({ pattern: `^(${protocols})://[^\\s]+$` });
+const Int = (min: number, max: number) => Type.String({ pattern: '^[0-9]+$', 'x-min': min, 'x-max': max });
+const Bool = Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0')]);
+
+/** Raw environment: each key is the variable name, validated as the string it arrives as. */
+const EnvSchema = Type.Object({
+  PORT: Type.Optional(Int(0, 65535)),
+  HOST: Type.Optional(Type.String({ minLength: 1 })),
+  BASE_URL: Type.Optional(Url('https?')),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^(sqlite:.+|postgres(ql)?://.+)$' })),
+  REDIS_URL: Type.Optional(Url('rediss?')),
+  NETWORK_A_PROXY: Type.Optional(Url('https?')),
+  NETWORK_B_PROXY: Type.Optional(Url('https?')),
+  NETWORK_USER_PROXY: Type.Optional(Url('https?')),
+  SCAN_RESOLVE: Type.Optional(Type.String()),
+  SMTP_URL: Type.Optional(Url('smtps?')),
+  MAIL_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  MAIL_FROM: Type.Optional(Type.String({ minLength: 3 })),
+  EXCLUDED_DOMAINS: Type.Optional(Type.String()),
+  TURNSTILE_SECRET: Type.Optional(Type.String()),
+  TURNSTILE_VERIFY_URL: Type.Optional(Url('https?')),
+  RATE_LIMIT_PER_DOMAIN: Type.Optional(Rate),
+  RATE_LIMIT_PER_IP: Type.Optional(Rate),
+  TRUST_PROXY: Type.Optional(Type.String({ minLength: 1 })),
+  COALESCE_WINDOW_S: Type.Optional(Int(0, 3600)),
+  SCAN_DEADLINE_MS: Type.Optional(Int(1000, 600000)),
+  PROBE_TIMEOUT_MS: Type.Optional(Int(100, 120000)),
+  SCANNER_ZONE: Type.Optional(Type.String()),
+  OPERATOR_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
+  LOG_LEVEL: Type.Optional(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)))),
+  VALIDATE_RESPONSES: Type.Optional(Bool),
+  NODE_ENV: Type.Optional(Type.String()),
+});
+type Env = Static<typeof EnvSchema>;
+
+export interface RateSetting { points: number; durationS: number }
+
+export interface Config {
+  port: number;
+  host: string;
+  baseUrl: string;
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  networkAProxy: string | undefined;
+  networkBProxy: string | undefined;
+  scanResolve: string | undefined;
+  smtpUrl: string | undefined;
+  mailDir: string;
+  mailFrom: string;
+  excludedDomains: string[];
+  turnstileSecret: string | undefined;
+  turnstileVerifyUrl: string;
+  rateLimitPerDomain: RateSetting;
+  rateLimitPerIp: RateSetting;
+  trustProxy: boolean | number | string;
+  coalesceWindowS: number;
+  scanDeadlineMs: number;
+  probeTimeoutMs: number;
+  scannerZone: string | undefined;
+  operatorToken: string | undefined;
+  logLevel: string;
+  /** Check every response against openapi.yaml; on outside production. */
+  validateResponses: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function rate(value: string): RateSetting {
+  const [points, durationS] = value.split('/').map(Number) as [number, number];
+  return { points, durationS };
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  return value === undefined ? fallback : value === 'true' || value === '1';
+}
+
+function trustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^[0-9]+$/.test(value)) return Number(value);
+  return value; // a list of subnets, as Express accepts
+}
+
+function checkRanges(schema: TSchema, env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  for (const [key, prop] of Object.entries(schema.properties as Record<string, TSchema>)) {
+    const raw = env[key];
+    if (raw === undefined || prop['x-min'] === undefined) continue;
+    const n = Number(raw);
+    if (n < prop['x-min'] || n > prop['x-max']) problems.push(`${key} must be between ${prop['x-min']} and ${prop['x-max']} (got ${raw})`);
+  }
+  return problems;
+}
+
+/**
+ * Parses the settings once. Unknown variables are ignored (the environment is shared with
+ * everything else); a known variable with a bad value throws a ConfigError naming it.
+ */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const env: Record<string, string | undefined> = {};
+  for (const key of Object.keys(EnvSchema.properties)) {
+    const value = source[key];
+    if (value !== undefined && value !== '') env[key] = value.trim();
+  }
+  const problems = [...Value.Errors(EnvSchema, env)].map((e) => `${e.path.slice(1)}: ${e.message} (got ${JSON.stringify(e.value)})`);
+  problems.push(...checkRanges(EnvSchema, env));
+  if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
+  const e = env as Env;
+  const port = e.PORT === undefined ? 8080 : Number(e.PORT);
+  const production = e.NODE_ENV === 'production';
+  return {
+    port,
+    host: e.HOST ?? '0.0.0.0',
+    baseUrl: (e.BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL ?? 'sqlite:./data/agent-readiness.sqlite',
+    redisUrl: e.REDIS_URL,
+    networkAProxy: e.NETWORK_A_PROXY,
+    networkBProxy: e.NETWORK_B_PROXY,
+    scanResolve: e.SCAN_RESOLVE,
+    smtpUrl: e.SMTP_URL,
+    mailDir: e.MAIL_DIR ?? './data/mail',
+    mailFrom: e.MAIL_FROM ?? 'agent-readiness <reports@agent-readiness.invalid>',
+    excludedDomains: (e.EXCLUDED_DOMAINS ?? '').split(',').map((d) => d.trim().toLowerCase()).filter(Boolean),
+    turnstileSecret: e.TURNSTILE_SECRET,
+    turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+    rateLimitPerDomain: rate(e.RATE_LIMIT_PER_DOMAIN ?? '3/60'),
+    rateLimitPerIp: rate(e.RATE_LIMIT_PER_IP ?? '5/1800'),
+    trustProxy: trustProxy(e.TRUST_PROXY),
+    coalesceWindowS: e.COALESCE_WINDOW_S === undefined ? 45 : Number(e.COALESCE_WINDOW_S),
+    scanDeadlineMs: e.SCAN_DEADLINE_MS === undefined ? 25000 : Number(e.SCAN_DEADLINE_MS),
+    probeTimeoutMs: e.PROBE_TIMEOUT_MS === undefined ? 8000 : Number(e.PROBE_TIMEOUT_MS),
+    scannerZone: e.SCANNER_ZONE?.toLowerCase().replace(/^\.+|\.+$/g, ''),
+    operatorToken: e.OPERATOR_TOKEN,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    validateResponses: bool(e.VALIDATE_RESPONSES, !production),
+  };
+}
+
+/** The documented variables, for the README table and the config test. */
+export const configVariables = Object.keys(EnvSchema.properties);
