@@ -1,6 +1,7 @@
 // Ordered list of migrations. Append only: a migration that has shipped is never edited.
 import type { Knex } from 'knex';
 import * as m001 from './001-scans.ts';
+import * as m002 from './002-scan-extras.ts';
 
 export interface Migration {
   name: string;
@@ -8,4 +9,7 @@ export interface Migration {
   down(db: Knex): Promise<void>;
 }
 
-export const migrations: Migration[] = [{ name: '001-scans', ...m001 }];
+export const migrations: Migration[] = [
+  { name: '001-scans', ...m001 },
+  { name: '002-scan-extras', ...m002 },
+];
