@@ -1,0 +1,48 @@
+// The report mail. Its id doubles as the Message-ID's local part, so if a mailer crashes
+// after the SMTP server accepted a mail but before marking it sent, the resend carries the
+// same Message-ID and receiving systems can recognise the duplicate.
+import escapeHtml from 'escape-html';
+import type { OutboxMail } from '../storage/queries/archiveScan.ts';
+
+export interface ReportMailFacts {
+  scanId: string;
+  domain: string;
+  headline: string;
+  scoreDisplay: string;
+  reportUrl: string;
+  to: string;
+  leadName: string;
+}
+
+export function mailIdFor(scanId: string): string {
+  return `report-${scanId}`;
+}
+
+export function messageIdFor(mailId: string, baseUrl: string): string {
+  const host = new URL(baseUrl).hostname || 'agent-readiness.invalid';
+  return `<${mailId}@${host}>`;
+}
+
+export function composeReportMail(f: ReportMailFacts): OutboxMail {
+  const subject = `Agent-readiness report for ${f.domain}: ${f.headline}, score ${f.scoreDisplay}`;
+  const text = [
+    `Hello ${f.leadName},`,
+    '',
+    `Your agent-readiness scan of ${f.domain} is archived.`,
+    '',
+    `Headline: ${f.headline}`,
+    `Score: ${f.scoreDisplay}`,
+    '',
+    `Report: ${f.reportUrl}`,
+    '',
+    'The link is read-only; anyone holding it can read the report.',
+  ].join('\n');
+  const html = `<!doctype html><html lang="en"><body>
+<p>Hello ${escapeHtml(f.leadName)},</p>
+<p>Your agent-readiness scan of <strong>${escapeHtml(f.domain)}</strong> is archived.</p>
+<ul><li>Headline: ${escapeHtml(f.headline)}</li><li>Score: ${escapeHtml(f.scoreDisplay)}</li></ul>
+<p><a href="${escapeHtml(f.reportUrl)}">Open the report</a> (${escapeHtml(f.reportUrl)})</p>
+<p>The link is read-only; anyone holding it can read the report.</p>
+</body></html>`;
+  return { id: mailIdFor(f.scanId), to_addr: f.to, subject: subject.slice(0, 300), text_body: text, html_body: html };
+}

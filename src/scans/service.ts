@@ -1,0 +1,161 @@
+// The scan service behind POST /scan and the MCP scan_site tool: one place for the lead
+// policy, the guard, exclusions, the human-verification gate, coalescing, rate limits, the
+// scan itself, the archive write and the report mail.
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { AppError, errors } from '../errors.ts';
+import { coalesceKey, normalizeDomain } from '../net/domain.ts';
+import { archiveScan } from '../storage/queries/archiveScan.ts';
+import { composeReportMail } from '../mail/compose.ts';
+import { archivedPayload, reportUrlFor, vendorsOf } from './archive.ts';
+import type { Coalescer, Completed } from './coalesce.ts';
+import { excludedError, isExcluded } from './excluded.ts';
+import { checkLead, type Lead } from './lead.ts';
+import type { RateState, ScanLimits } from './limits.ts';
+import { outreachEligible } from './outreach.ts';
+import { guardName, preflightDns } from './preflight.ts';
+import { newUploadToken } from './token.ts';
+import type { TurnstileGate } from './turnstile.ts';
+import { ephemeralNote, tunnelSuffixOf } from './tunnels.ts';
+import type { Profile, Resolver, ScanInput, ScanOutcome, ScanReportBody, SiteScanner } from './types.ts';
+
+export interface ScanServiceDeps {
+  db: Knex;
+  log: Logger;
+  now: () => Date;
+  baseUrl: string;
+  excludedDomains: readonly string[];
+  scanner: SiteScanner;
+  resolve: Resolver;
+  limits: ScanLimits;
+  coalescer: Coalescer;
+  turnstile: TurnstileGate;
+  /** Whole-scan deadline; the engine is aborted a little after it. */
+  deadlineMs: number;
+  /** Wakes the mailer after a mail was queued (optional; it also polls). */
+  onMailQueued?: () => void;
+}
+
+/** What the scanning request itself gets beyond the shared result. */
+interface Own { token?: string; rate: RateState }
+
+function headersOf(rate: RateState): ScanOutcome['headers'] {
+  return { 'RateLimit-Limit': String(rate.limit), 'RateLimit-Remaining': String(rate.remaining) };
+}
+
+export class ScanService {
+  private readonly d: ScanServiceDeps;
+
+  constructor(deps: ScanServiceDeps) {
+    this.d = deps;
+  }
+
+  /** Normalises and guards a pasted domain; throws the 400. */
+  readDomain(raw: unknown): string {
+    if (typeof raw !== 'string') throw new AppError('INVALID_DOMAIN', { error: '`domain` is required.', hint: 'Send a public website domain such as example.com.' });
+    const n = normalizeDomain(raw);
+    if (!n.ok) throw new AppError('INVALID_DOMAIN', { error: n.message, hint: 'Send a public website domain such as example.com.' });
+    guardName(n.domain);
+    return n.domain;
+  }
+
+  async scan(input: ScanInput): Promise<ScanOutcome> {
+    const lead = checkLead(input.lead);
+    const domain = this.readDomain(input.domain);
+    if (await isExcluded(this.d.db, this.d.excludedDomains, domain)) throw excludedError(domain);
+    await this.d.turnstile.check(input.turnstileToken, input.clientIp);
+
+    let ranOwn = false;
+    const run = () => {
+      ranOwn = true;
+      return this.runFresh(domain, lead, input.profile, input.clientIp);
+    };
+    const key = coalesceKey(domain, input.profile);
+    if (input.fresh === true) {
+      // Bypasses both the window and any scan in flight, but later repeats may reuse it.
+      const mine = await run();
+      await this.d.coalescer.remember(key, mine.shared);
+      return this.served(mine.shared, mine.own);
+    }
+    const recent = await this.d.coalescer.recent(key);
+    if (recent) return this.coalesced(domain, recent);
+    try {
+      const shared = await this.d.coalescer.share(key, run);
+      return shared.leader ? this.served(shared.shared, shared.own) : this.coalesced(domain, shared.shared);
+    } catch (err) {
+      // The scan we joined was refused for its own caller's budget; ours may still fit.
+      if (!ranOwn && err instanceof AppError && err.code === 'RATE_LIMITED') {
+        const mine = await run();
+        await this.d.coalescer.remember(key, mine.shared);
+        return this.served(mine.shared, mine.own);
+      }
+      throw err;
+    }
+  }
+
+  private served(shared: Completed, own: Own): ScanOutcome {
+    const body = { ...(shared.body as ScanReportBody), coalesced: false };
+    if (own.token) body.cliUploadToken = own.token;
+    return { body, headers: headersOf(own.rate) };
+  }
+
+  private async coalesced(domain: string, hit: Completed): Promise<ScanOutcome> {
+    const ageMs = Math.max(0, Math.floor(this.d.now().getTime() - hit.completedAtMs));
+    const body = { ...(hit.body as ScanReportBody), coalesced: true, ageMs };
+    delete body.cliUploadToken;
+    return { body, headers: headersOf(await this.d.limits.peek(domain)) };
+  }
+
+  private async runFresh(domain: string, lead: Lead, profile: Profile | undefined, clientIp: string): Promise<{ shared: Completed; own: Own }> {
+    await preflightDns(domain, this.d.resolve);
+    const rate = await this.d.limits.consume(domain, clientIp);
+    const suffix = tunnelSuffixOf(domain);
+    const { report, evidence } = await this.runEngine(domain, profile);
+    const scanId = randomUUID();
+    const body: ScanReportBody = {
+      schemaVersion: report.schemaVersion, scanId, domain, scannedAt: report.scannedAt, headline: report.headline,
+      reasons: report.reasons, confidence: report.confidence, confidenceNote: report.confidenceNote,
+      vantagesConfirmed: report.vantagesConfirmed, outreachEligible: false, score: report.score, profile: report.profile,
+      checks: report.checks, matrix: report.matrix, evidenceRefs: report.evidenceRefs, probeMethod: report.probeMethod,
+      versions: report.versions,
+    };
+    if (suffix) {
+      body.ephemeral = true;
+      body.ephemeralNote = ephemeralNote(suffix);
+      this.d.log.info({ domain, headline: body.headline, ephemeral: true }, 'scan served, not archived');
+      return { shared: { body, completedAtMs: this.d.now().getTime() }, own: { rate } };
+    }
+    body.outreachEligible = outreachEligible({ archived: true, ephemeral: false, headline: body.headline, excluded: false, leadEmail: lead.email, domain });
+    const token = newUploadToken();
+    const reportUrl = reportUrlFor(this.d.baseUrl, scanId);
+    try {
+      await archiveScan(this.d.db, {
+        id: scanId, kind: 'site', domain, headline: body.headline, score: body.score.value, report: JSON.stringify(archivedPayload(body)),
+        evidence: JSON.stringify(evidence), scanned_at: body.scannedAt, lead_name: lead.name, lead_email: lead.email,
+        lead_phone: lead.phone, lead_role: lead.role, upload_token_hash: token.hash,
+      }, vendorsOf(body), composeReportMail({
+        scanId, domain, headline: body.headline, scoreDisplay: body.score.display, reportUrl, to: lead.email, leadName: lead.name,
+      }));
+    } catch (err) {
+      // The caller still gets the measurement; without an archive there is no link, no token, no mail.
+      this.d.log.error({ err, scanId, domain }, 'archive write failed; serving the report unarchived');
+      body.outreachEligible = false;
+      return { shared: { body, completedAtMs: this.d.now().getTime() }, own: { rate } };
+    }
+    this.d.onMailQueued?.();
+    this.d.log.info({ scanId, domain, headline: body.headline }, 'scan archived');
+    return { shared: { body: { ...body, reportUrl }, completedAtMs: this.d.now().getTime() }, own: { rate, token: token.token } };
+  }
+
+  private async runEngine(domain: string, profile: Profile | undefined) {
+    const signal = AbortSignal.timeout(this.d.deadlineMs + 5000);
+    try {
+      return await this.d.scanner.scan(domain, { ...(profile ? { profile } : {}), signal });
+    } catch (err) {
+      this.d.log.warn({ err, domain }, 'scan could not complete');
+      const detail = err instanceof Error ? err.message : String(err);
+      throw errors.scanFailed(signal.aborted ? 'the scan deadline passed before it completed' : detail.slice(0, 300), domain);
+    }
+  }
+}
