@@ -1,0 +1,107 @@
+// The HTTP pipeline, in the order a request meets it:
+//   request id + log -> security headers -> CORS (x-cors operations) -> internal routes
+//   -> body read with the operation's wire limit (x-body-limit) -> OpenAPI validation
+//   -> the operation's handler (by operationId) -> one error renderer.
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import { pinoHttp } from 'pino-http';
+import { randomUUID } from 'node:crypto';
+import { operations, type OperationRow } from '../generated/operations.ts';
+import type { AppContext } from './context.ts';
+import { handlers } from './handlers/index.ts';
+import { errorHandler, notFoundHandler } from './http/error-handler.ts';
+
+/** Default body limit for operations whose contract names none. */
+const DEFAULT_BODY_LIMIT = 16 * 1024;
+
+export interface AppOptions {
+  /** Routers mounted before validation, outside the public contract (operator pages). */
+  internal?: express.Router[];
+}
+
+export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', ctx.config.trustProxy);
+  app.set('etag', false);
+
+  app.use(
+    pinoHttp({
+      logger: ctx.log,
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      // Bodies and most headers may carry leads and tokens: log the request line only.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.split('?')[0] }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    }),
+  );
+
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    next();
+  });
+
+  for (const op of operations) if (op.cors) mountCors(app, op);
+  for (const router of options.internal ?? []) app.use(router);
+  for (const op of operations) if (op.method !== 'get') mountBodyReader(app, op);
+
+  app.use(
+    OpenApiValidator.middleware({
+      apiSpec: structuredClone(ctx.spec) as never,
+      validateRequests: { allErrors: true },
+      validateResponses: ctx.config.validateResponses ? { allErrors: true } : false,
+      validateFormats: true,
+      ignoreUndocumented: false,
+      validateApiSpec: false, // redocly lints it in CI; skipping saves start-up time
+    }),
+  );
+
+  for (const op of operations) {
+    const handler = handlers[op.operationId] as (req: Request, res: Response, ctx: AppContext) => unknown;
+    app[op.method](op.expressPath, (req: Request, res: Response) => handler(req, res, ctx));
+  }
+
+  app.use(notFoundHandler);
+  app.use(errorHandler(ctx));
+  return app;
+}
+
+const CORS_HEADERS = 'Content-Type, Accept, MCP-Protocol-Version, Mcp-Session-Id, Mcp-Method, Mcp-Name, Last-Event-ID';
+
+function mountCors(app: Express, op: OperationRow): void {
+  app.all(op.expressPath, (req: Request, res: Response, next: NextFunction) => {
+    const preflight = req.method === 'OPTIONS';
+    // Paths can carry several operations (GET and POST /scan); CORS follows the operation.
+    if (!preflight && req.method.toLowerCase() !== op.method) return next();
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Expose-Headers', 'Mcp-Session-Id, RateLimit-Limit, RateLimit-Remaining, Retry-After, X-Request-Id');
+    if (!preflight) return next();
+    const methods = operations.filter((o) => o.path === op.path && o.cors).map((o) => o.method.toUpperCase());
+    res.setHeader('Access-Control-Allow-Methods', [...methods, 'OPTIONS'].join(', '));
+    res.setHeader('Access-Control-Allow-Headers', CORS_HEADERS);
+    res.setHeader('Access-Control-Max-Age', '600');
+    res.status(204).end();
+  });
+}
+
+/**
+ * Reads JSON bodies with the operation's limit counted on the wire: Content-Length above
+ * the limit is refused before reading, chunked bodies are cut off at the limit, and
+ * compressed bodies are refused (inflate: false) so no decompression bomb gets parsed.
+ * Other content types are left unread for the validator to answer 415.
+ */
+function mountBodyReader(app: Express, op: OperationRow): void {
+  const lenient = op.operationId === 'postMcp'; // the JSON-RPC layer judges non-object bodies
+  app[op.method](
+    op.expressPath,
+    express.json({ limit: op.bodyLimit ?? DEFAULT_BODY_LIMIT, inflate: false, strict: !lenient, type: ['application/json', 'application/*+json'] }),
+  );
+}

@@ -1,0 +1,11 @@
+import { buildMcpManifest } from '../mcp/manifest.ts';
+import type { Handler } from './types.ts';
+
+let cached: { baseUrl: string; manifest: Promise<Record<string, unknown>> } | undefined;
+
+export const getMcpManifest: Handler<'getMcpManifest'> = async (_req, res, ctx) => {
+  // Built by running tools/list through the real server once, so it matches /mcp.
+  if (cached?.baseUrl !== ctx.config.baseUrl) cached = { baseUrl: ctx.config.baseUrl, manifest: buildMcpManifest({ baseUrl: ctx.config.baseUrl }) };
+  res.setHeader('Cache-Control', 'public, max-age=3600');
+  res.json(await cached.manifest);
+};

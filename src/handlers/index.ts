@@ -1,0 +1,33 @@
+// The handler table: one entry per operationId of openapi.yaml. The mapped type makes a
+// missing, misnamed or extra handler a compile error.
+import type { OperationId } from '../../generated/operations.ts';
+import type { Handler } from './types.ts';
+import { getHealth } from './getHealth.ts';
+import { getScanHint } from './getScanHint.ts';
+import { getOpenApi, getOpenApiWellKnown, getSwaggerJson } from './getOpenApi.ts';
+import { getMcpManifest } from './getMcpManifest.ts';
+import { getAgentsMd, getAuthMd, getLlmsTxt, getMethodology, getPrivacy, getTerms } from './documents.ts';
+import { attachCliVantage, getBadge, getMcp, getReport, listChecks, postMcp, scanMcp, scanSite } from './pending.ts';
+
+export const handlers: { [Op in OperationId]: Handler<Op> } = {
+  getHealth,
+  getScanHint,
+  scanSite,
+  listChecks,
+  getReport,
+  attachCliVantage,
+  getBadge,
+  scanMcp,
+  getMcp,
+  postMcp,
+  getOpenApi,
+  getOpenApiWellKnown,
+  getSwaggerJson,
+  getMcpManifest,
+  getMethodology,
+  getLlmsTxt,
+  getAgentsMd,
+  getAuthMd,
+  getPrivacy,
+  getTerms,
+};

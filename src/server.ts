@@ -1,0 +1,62 @@
+// Builds the running service from a parsed Config: logger, database (migrated), context,
+// app, listener. Also used by tests and benchmarks that want a real listening instance.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pino, type Logger } from 'pino';
+import { openapiDocument } from '../generated/openapi.ts';
+import { createApp } from './app.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { createDb, migrate } from './storage/db.ts';
+
+export async function buildContext(config: Config, log?: Logger): Promise<AppContext> {
+  const db = createDb(config.databaseUrl);
+  await migrate(db);
+  return {
+    config,
+    db,
+    log: log ?? pino({ level: config.logLevel, base: { service: 'agent-readiness' } }),
+    spec: openapiDocument,
+    now: () => new Date(),
+  };
+}
+
+export interface RunningService {
+  ctx: AppContext;
+  server: http.Server;
+  url: string;
+  /** Stops accepting connections, lets requests in flight finish (up to graceMs), closes the database. */
+  close(graceMs?: number): Promise<void>;
+}
+
+export async function startService(config: Config, log?: Logger): Promise<RunningService> {
+  const ctx = await buildContext(config, log);
+  const app = createApp(ctx);
+  const server = http.createServer(app);
+  // A scan can take up to the deadline; keep the socket open at least that long.
+  server.requestTimeout = config.scanDeadlineMs + 15000;
+  server.headersTimeout = 20000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+  let closing: Promise<void> | undefined;
+  return {
+    ctx,
+    server,
+    url,
+    close(graceMs = config.scanDeadlineMs + 5000) {
+      closing ??= (async () => {
+        const done = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+        await done;
+        clearTimeout(timer);
+        await ctx.db.destroy();
+      })();
+      return closing;
+    },
+  };
+}
