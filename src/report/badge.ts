@@ -1,0 +1,25 @@
+// Badges for the latest archived scan of a domain (badge-maker). Grey whenever the result is
+// not a measurement to be proud or ashamed of: an `unknown` headline or a null score.
+import { makeBadge } from 'badge-maker';
+
+const COLOR: Record<string, string> = {
+  open: 'brightgreen',
+  'partially-blocked': 'yellow',
+  contradictory: 'orange',
+  'agent-hostile': 'red',
+};
+
+export const BADGE_LABEL = 'agent-ready';
+
+export function badgeFor(headline: string, score: number | null): string {
+  const grey = headline === 'unknown' || score === null;
+  const message = score === null ? `${headline} · no score` : `${score} · ${headline}`;
+  return makeBadge({ label: BADGE_LABEL, message, color: grey ? 'lightgrey' : (COLOR[headline] ?? 'lightgrey') });
+}
+
+export function notScannedBadge(): string {
+  return makeBadge({ label: BADGE_LABEL, message: 'not scanned', color: 'lightgrey' });
+}
+
+/** Short enough that a new scan shows within minutes, long enough to spare README views. */
+export const BADGE_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=60';
