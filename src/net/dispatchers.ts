@@ -1,0 +1,60 @@
+/**
+ * undici dispatchers per (egress, TLS server name).
+ *
+ * We always send the request to the *checked IP address* and carry the real
+ * name in the Host header and the TLS SNI / certificate check. That is what
+ * closes the DNS-rebinding window, and it works the same whether egress is
+ * direct (Agent) or goes through a forward proxy (ProxyAgent: the proxy is
+ * asked to CONNECT to the checked IP, so it never resolves the name itself).
+ * Because the SNI name is fixed per dispatcher, dispatchers are cached per
+ * name; a scan touches only a handful of names, the cache is bounded anyway.
+ */
+import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+
+export interface DispatcherOptions {
+  proxyUrl?: string;
+  ca?: string | Buffer | Array<string | Buffer>;
+  /** Keep-alive sockets per origin; requests beyond it queue (the per-site politeness bound lives in the scanner). */
+  connections?: number;
+}
+
+const MAX_CACHED = 32;
+
+export class DispatcherCache {
+  readonly #opts: DispatcherOptions;
+  readonly #cache = new Map<string, Dispatcher>();
+
+  constructor(opts: DispatcherOptions) {
+    this.#opts = opts;
+  }
+
+  /** A dispatcher whose TLS checks the certificate against `servername` (ignored for plain http). */
+  get(servername: string, tls: boolean): Dispatcher {
+    const key = tls ? `tls:${servername}` : 'plain';
+    let d = this.#cache.get(key);
+    if (d) {
+      // refresh LRU position
+      this.#cache.delete(key);
+      this.#cache.set(key, d);
+      return d;
+    }
+    const requestTls = { servername, ...(this.#opts.ca ? { ca: this.#opts.ca } : {}) };
+    const common = { connections: this.#opts.connections ?? 16, keepAliveTimeout: 4_000, allowH2: false };
+    d = this.#opts.proxyUrl
+      ? new ProxyAgent({ uri: this.#opts.proxyUrl, requestTls, ...common })
+      : new Agent({ connect: requestTls, ...common });
+    this.#cache.set(key, d);
+    if (this.#cache.size > MAX_CACHED) {
+      const [oldestKey, oldest] = this.#cache.entries().next().value as [string, Dispatcher];
+      this.#cache.delete(oldestKey);
+      void oldest.close().catch(() => undefined);
+    }
+    return d;
+  }
+
+  async close(): Promise<void> {
+    const all = [...this.#cache.values()];
+    this.#cache.clear();
+    await Promise.all(all.map((d) => d.destroy().catch(() => undefined)));
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * Guarded egress: the only way a scan (site scanner, MCP scanner, CLI) talks
+ * to the outside world.
+ *
+ * Every hop: guard the name -> resolve (SCAN_RESOLVE, then DNS) -> guard the
+ * answers -> connect to the checked address (SNI/Host = name). Redirects are
+ * followed by hand so each hop is guarded again. Bodies are read up to a cap
+ * of decoded bytes. Failures come back as values with stable codes; fetch()
+ * never throws.
+ */
+import { request } from 'undici';
+import type { Readable } from 'node:stream';
+import { checkHostName, checkResolved } from './guard.ts';
+import { EMPTY_OVERRIDES, resolveHost, type DnsLookup, type ResolveOverrides } from './resolve.ts';
+import { readCapped } from './body.ts';
+import { classifyError, type ProbeErrorCode } from './errors.ts';
+import { DispatcherCache } from './dispatchers.ts';
+
+export interface ProbeRequest {
+  url: string;
+  method?: 'GET' | 'HEAD' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  maxBodyBytes: number;
+  maxRedirects: number;
+  signal?: AbortSignal;
+  /** Stop reading early, e.g. an SSE stream once the awaited event arrived. */
+  stopWhen?: (bodySoFar: Buffer) => boolean;
+}
+
+export type ProbeResult =
+  | { ok: true; status: number; headers: Record<string, string>; setCookieNames: string[]; body: Buffer; bodyTruncated: boolean; finalUrl: string; redirects: string[]; timingMs: number }
+  | { ok: false; errorCode: ProbeErrorCode; message: string; redirects: string[]; timingMs: number };
+
+export interface Egress {
+  readonly name: string;
+  /** False when this network has no route configured; its probes come back `UNCONFIGURED` and count as unprobed. */
+  readonly configured: boolean;
+  fetch(req: ProbeRequest): Promise<ProbeResult>;
+  close(): Promise<void>;
+}
+
+export interface EgressOptions {
+  name: string;
+  /** Forward proxy (http://host:port). Absent: direct egress if `allowDirect`, else unconfigured. */
+  proxyUrl?: string;
+  allowDirect?: boolean;
+  resolve?: ResolveOverrides;
+  /** Extra trusted CAs (test worlds); NODE_EXTRA_CA_CERTS works too when set before start. */
+  ca?: string | Buffer | Array<string | Buffer>;
+  dnsLookup?: DnsLookup;
+  connections?: number;
+}
+
+/** Hard ceiling on redirects whatever the caller asks (verdicts.md: more than 5 is a transport error). */
+const MAX_REDIRECTS = 5;
+
+export function createEgress(opts: EgressOptions): Egress {
+  const configured = Boolean(opts.proxyUrl) || Boolean(opts.allowDirect);
+  const overrides = opts.resolve ?? EMPTY_OVERRIDES;
+  const dispatchers = new DispatcherCache({ proxyUrl: opts.proxyUrl, ca: opts.ca, connections: opts.connections });
+
+  async function fetchOnce(req: ProbeRequest): Promise<ProbeResult> {
+    const started = performance.now();
+    const redirects: string[] = [];
+    const elapsed = () => Math.round(performance.now() - started);
+    const fail = (errorCode: ProbeErrorCode, message: string): ProbeResult => ({ ok: false, errorCode, message, redirects, timingMs: elapsed() });
+    if (!configured) return fail('UNCONFIGURED', `network ${opts.name} has no egress configured`);
+
+    const deadline = AbortSignal.timeout(req.timeoutMs);
+    const signal = req.signal ? AbortSignal.any([deadline, req.signal]) : deadline;
+    const maxRedirects = Math.min(req.maxRedirects, MAX_REDIRECTS);
+    let url: URL;
+    try {
+      url = new URL(req.url);
+    } catch {
+      return fail('BAD_URL', `not a URL: ${req.url}`);
+    }
+    let method = req.method ?? 'GET';
+    let body = req.body;
+    const seen = new Set<string>([url.href]);
+
+    for (;;) {
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') return fail('BAD_URL', `unsupported scheme ${url.protocol}`);
+      const host = url.hostname.replace(/^\[|\]$/g, '');
+      const named = checkHostName(host);
+      if (!named.ok) return fail('GUARD_REFUSED', `${host}: ${named.reason}`);
+      const resolved = await resolveHost(host, overrides, Math.max(1, req.timeoutMs - elapsed()), opts.dnsLookup);
+      if (!resolved.ok) return fail(resolved.errorCode, resolved.message);
+      const guarded = checkResolved(host, resolved.addresses);
+      if (!guarded.ok) return fail('GUARD_REFUSED', `${host}: ${guarded.reason}`);
+      const address = resolved.addresses[0]!;
+      const target = `${url.protocol}//${address.includes(':') ? `[${address}]` : address}${url.port ? `:${url.port}` : ''}${url.pathname}${url.search}`;
+
+      let res: Awaited<ReturnType<typeof request>>;
+      try {
+        res = await request(target, {
+          method,
+          headers: { ...req.headers, host: url.host },
+          body: method === 'POST' ? body : undefined,
+          signal,
+          dispatcher: dispatchers.get(host, url.protocol === 'https:'),
+        });
+      } catch (err) {
+        const c = classifyError(err, deadline.aborted);
+        return fail(c.errorCode, c.message);
+      }
+
+      const location = res.headers.location;
+      if (res.statusCode >= 300 && res.statusCode < 400 && typeof location === 'string' && location) {
+        res.body.destroy();
+        let next: URL;
+        try {
+          next = new URL(location, url);
+        } catch {
+          return fail('BAD_URL', `bad redirect target ${location}`);
+        }
+        redirects.push(next.href);
+        if (seen.has(next.href)) return fail('REDIRECT_LOOP', `redirect loop at ${next.href}`);
+        if (redirects.length > maxRedirects) return fail('REDIRECT_LIMIT', `more than ${maxRedirects} redirects`);
+        seen.add(next.href);
+        if (res.statusCode === 303 || ((res.statusCode === 301 || res.statusCode === 302) && method === 'POST')) {
+          method = 'GET';
+          body = undefined;
+        }
+        url = next;
+        continue;
+      }
+
+      const headers: Record<string, string> = {};
+      const setCookieNames: string[] = [];
+      for (const [k, v] of Object.entries(res.headers)) {
+        if (v === undefined) continue;
+        if (k === 'set-cookie') {
+          for (const c of Array.isArray(v) ? v : [v]) setCookieNames.push(c.split('=')[0]!.trim());
+          continue;
+        }
+        headers[k] = Array.isArray(v) ? v.join(', ') : v;
+      }
+      try {
+        const encoding = typeof res.headers['content-encoding'] === 'string' ? res.headers['content-encoding'] : undefined;
+        const read = method === 'HEAD'
+          ? { body: Buffer.alloc(0), truncated: false }
+          : await readCapped(res.body as unknown as Readable, encoding, req.maxBodyBytes, req.stopWhen);
+        return { ok: true, status: res.statusCode, headers, setCookieNames, body: read.body, bodyTruncated: read.truncated, finalUrl: url.href, redirects, timingMs: elapsed() };
+      } catch (err) {
+        const c = classifyError(err, deadline.aborted);
+        return fail(c.errorCode, c.message);
+      }
+    }
+  }
+
+  return {
+    name: opts.name,
+    configured,
+    fetch: (req) => fetchOnce(req).catch((err: unknown) => ({ ok: false as const, errorCode: 'PROTOCOL' as const, message: String(err), redirects: [], timingMs: 0 })),
+    close: () => dispatchers.close(),
+  };
+}
+
+/** networkA/networkB from the environment (operations.md): A is direct when unset, B is unconfigured when unset. */
+export function networksFromEnv(env: NodeJS.ProcessEnv, extra: { resolve?: ResolveOverrides; ca?: EgressOptions['ca'] } = {}): { networkA: Egress; networkB: Egress } {
+  return {
+    networkA: createEgress({ name: 'networkA', proxyUrl: env.NETWORK_A_PROXY || undefined, allowDirect: true, ...extra }),
+    networkB: createEgress({ name: 'networkB', proxyUrl: env.NETWORK_B_PROXY || undefined, allowDirect: false, ...extra }),
+  };
+}

@@ -1,0 +1,23 @@
+// Standard: llms.txt proposal (links are the index); RFC 9110 status semantics for the sampled targets.
+import { fileState } from '../evidence.ts';
+import { llmsTxt } from '../features.ts';
+import { inconclusive, partial, pass, skipped, type CheckDefinition } from './define.ts';
+
+export const check: CheckDefinition = {
+  id: 'discovery.llms-txt-links', name: 'llms.txt links resolve', category: 'discovery', weight: 2, profiles: ['dev-platform', 'docs'], since: 'rubric-v1.0',
+  standard: 'llms.txt proposal (https://llmstxt.org/)',
+  why: 'Dead links in the index send agents to error pages instead of the content.',
+  fix: 'Prune or fix links in /llms.txt that no longer resolve.',
+  evaluate(ev) {
+    const l = llmsTxt(ev);
+    if (l.state !== 'present' && l.state !== 'unstructured') return skipped('no llms.txt to follow');
+    const samples = Object.entries(ev.followups).filter(([k]) => k.startsWith('llms-link:')).map(([, v]) => v);
+    if (!samples.length) return skipped('llms.txt has no same-site links to sample');
+    const decided = samples.filter((v) => fileState(v) !== 'unknown');
+    if (!decided.length) return inconclusive('none of the sampled links could be fetched');
+    const ok = decided.filter((v) => fileState(v) === 'present').length;
+    const share = Math.floor((1000 * ok) / decided.length);
+    if (share >= 900) return pass(`${ok} of ${decided.length} sampled links resolve`);
+    return partial(Math.min(share, 499), `${ok} of ${decided.length} sampled links resolve`);
+  },
+};

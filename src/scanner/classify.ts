@@ -1,0 +1,63 @@
+/**
+ * Edge outcome of one response, exactly in the first-match order of
+ * shared/design/verdicts.md. Vendor attribution is computed alongside and
+ * never changes the outcome by presence alone.
+ */
+import { matchFingerprints, type ResponseView } from './fingerprints.ts';
+
+export type EdgeOutcome = 'pass' | 'challenge' | 'block' | 'rate-limited' | 'auth' | 'origin-error' | 'transport-error' | 'unprobed';
+
+/** Outcomes that say the edge turned the request away. */
+export const DENIALS: ReadonlySet<EdgeOutcome> = new Set(['challenge', 'block', 'rate-limited', 'auth']);
+
+/** Probe error codes that mean "never sent" (unprobed) rather than "sent and failed" (transport-error). */
+const NOT_SENT = new Set(['UNCONFIGURED', 'DEADLINE', 'BUDGET']);
+
+export interface Classified { outcome: EdgeOutcome; vendors: string[]; markers: string[] }
+
+export type ClassifyInput =
+  | { ok: false; errorCode: string }
+  | (ResponseView & { ok: true; redirects: readonly string[] });
+
+/** Hosts and paths that mark a redirect as a sign-in wall (Vercel/Netlify protection, SSO). */
+const LOGIN_HOST = /^(login|signin|sso|auth|accounts|id|idp)\./i;
+const LOGIN_PATH = /\/(login|signin|sign-in|sso|oauth2?|authorize|auth)(\/|$|\?)/i;
+
+export function isLoginRedirect(redirects: readonly string[]): boolean {
+  return redirects.some((r) => {
+    try {
+      const u = new URL(r);
+      return LOGIN_HOST.test(u.hostname) || LOGIN_PATH.test(u.pathname) || (u.hostname === 'vercel.com' && u.pathname.startsWith('/login'));
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * @param isHome the home page: 404/410 there is an origin error (verdicts.md rule 6).
+ */
+export function classifyResponse(input: ClassifyInput, isHome = true): Classified {
+  if (!input.ok) {
+    return { outcome: NOT_SENT.has(input.errorCode) ? 'unprobed' : 'transport-error', vendors: [], markers: [`error ${input.errorCode}`] };
+  }
+  const fp = matchFingerprints(input);
+  const s = input.status;
+  const done = (outcome: EdgeOutcome, markers: string[]): Classified => ({ outcome, vendors: fp.vendors, markers });
+  const describe = (hits: { vendor: string; marker: string }[]) => hits.map((h) => `${h.vendor}: ${h.marker}`);
+
+  if (fp.challenge.length) return done('challenge', describe(fp.challenge));
+  if (s === 429 || fp.rateLimit.length) return done('rate-limited', [`status ${s}`, ...describe(fp.rateLimit)]);
+  if (s === 403 || s === 406 || s === 451 || fp.deny.length) return done('block', [`status ${s}`, ...describe(fp.deny)]);
+  if (s === 401 || s === 407 || isLoginRedirect(input.redirects)) return done('auth', [`status ${s}`, ...input.redirects.map((r) => `redirect ${r}`)]);
+  if (s >= 500) return done('origin-error', [`status ${s}`]);
+  if ((s === 404 || s === 410) && isHome) return done('origin-error', [`status ${s}`]);
+  if ((s >= 200 && s < 300) || s === 304) {
+    // A 2xx with nothing in it is not "a real page": undecided rather than a pass.
+    if (s !== 304 && s !== 204 && input.bodyBytes === 0) return done('origin-error', [`status ${s} with an empty body`]);
+    return done('pass', [`status ${s}`]);
+  }
+  if (s === 404 || s === 410) return done('pass', [`status ${s}`]); // a non-home resource simply absent: the edge let it through
+  // Anything else (other 4xx, unfollowed 3xx, 1xx) is not one of the listed cases: undecided, never held against the site.
+  return done('origin-error', [`status ${s} (unlisted)`]);
+}

@@ -1,0 +1,104 @@
+/**
+ * What the scanner reads from an HTML page, without running any script (most
+ * agents don't either). One htmlparser2 pass; the result is plain data so the
+ * checks stay pure.
+ */
+import { Parser } from 'htmlparser2';
+
+export interface PageLink { rel: string[]; href: string; type: string }
+
+export interface PageFacts {
+  title: string;
+  lang: string;
+  metaDescription: string;
+  /** Content of meta robots-like tags by name (robots, googlebot, gptbot...). */
+  metaRobots: Record<string, string>;
+  metaTdmReservation: string | null;
+  ogType: string;
+  links: PageLink[];
+  jsonLd: string[];
+  hasMicrodata: boolean;
+  hasArticle: boolean;
+  /** Visible text with whitespace collapsed (script, style, noscript, template excluded). */
+  text: string;
+  /** An empty single-page-app root (div#root, #__next, #app, #__nuxt) with almost no text. */
+  appShell: boolean;
+}
+
+const HIDDEN = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head']);
+const APP_ROOTS = new Set(['root', '__next', 'app', '__nuxt', 'svelte']);
+
+export function analyzePage(html: string): PageFacts {
+  const facts: PageFacts = { title: '', lang: '', metaDescription: '', metaRobots: {}, metaTdmReservation: null, ogType: '', links: [], jsonLd: [], hasMicrodata: false, hasArticle: false, text: '', appShell: false };
+  const textParts: string[] = [];
+  const stack: string[] = [];
+  let hidden = 0;
+  let inTitle = false;
+  let jsonLd: string[] | null = null;
+  let emptyRoot = false;
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        stack.push(name);
+        if (HIDDEN.has(name)) hidden++;
+        if (name === 'html' && attrs.lang) facts.lang = attrs.lang.trim();
+        if (name === 'title') inTitle = true;
+        if (name === 'article') facts.hasArticle = true;
+        if (attrs.itemscope !== undefined || attrs.itemtype) facts.hasMicrodata = true;
+        if (name === 'script' && (attrs.type ?? '').toLowerCase().trim() === 'application/ld+json') jsonLd = [];
+        if (name === 'div' && attrs.id && APP_ROOTS.has(attrs.id)) emptyRoot = true;
+        if (name === 'meta') {
+          const key = (attrs.name ?? attrs.property ?? '').toLowerCase();
+          const content = attrs.content ?? '';
+          if (key === 'description') facts.metaDescription = content.trim();
+          else if (key === 'og:type') facts.ogType = content.trim().toLowerCase();
+          else if (key === 'tdm-reservation') facts.metaTdmReservation = content.trim();
+          else if (key === 'robots' || /bot|^ai|crawler|agent/.test(key)) facts.metaRobots[key] = content.toLowerCase();
+        }
+        if (name === 'link' && attrs.href) {
+          facts.links.push({ rel: (attrs.rel ?? '').toLowerCase().split(/\s+/).filter(Boolean), href: attrs.href, type: (attrs.type ?? '').toLowerCase() });
+        }
+      },
+      ontext(data) {
+        if (inTitle) facts.title += data;
+        if (jsonLd) jsonLd.push(data);
+        else if (hidden === 0) textParts.push(data);
+      },
+      onclosetag(name) {
+        stack.pop();
+        if (HIDDEN.has(name)) hidden = Math.max(0, hidden - 1);
+        if (name === 'title') inTitle = false;
+        if (name === 'script' && jsonLd) {
+          facts.jsonLd.push(jsonLd.join(''));
+          jsonLd = null;
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.write(html);
+  parser.end();
+  facts.title = facts.title.replace(/\s+/g, ' ').trim();
+  facts.text = textParts.join(' ').replace(/\s+/g, ' ').trim();
+  facts.appShell = emptyRoot && facts.text.length < 100;
+  return facts;
+}
+
+/** Extract `<title>` cheaply for evidence records (no full parse). */
+export function quickTitle(body: string): string {
+  const m = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(body.slice(0, 65_536));
+  return m ? m[1]!.replace(/\s+/g, ' ').trim().slice(0, 200) : '';
+}
+
+/** Parse an RFC 8288 Link header into rel/href/type entries. */
+export function parseLinkHeader(value: string | undefined): PageLink[] {
+  if (!value) return [];
+  const out: PageLink[] = [];
+  for (const m of value.matchAll(/<([^>]*)>\s*((?:;\s*[^;,]+)*)/g)) {
+    const params = m[2] ?? '';
+    const rel = /rel\s*=\s*"?([^";]+)"?/i.exec(params)?.[1] ?? '';
+    const type = /type\s*=\s*"?([^";]+)"?/i.exec(params)?.[1] ?? '';
+    out.push({ href: m[1]!, rel: rel.toLowerCase().split(/\s+/).filter(Boolean), type: type.toLowerCase() });
+  }
+  return out;
+}

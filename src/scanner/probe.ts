@@ -1,0 +1,121 @@
+/**
+ * One probe through one egress, turned into an evidence record plus the
+ * decoded body, and the politeness machinery around it: a per-network
+ * concurrency bound, a per-scan request budget and the whole-scan deadline.
+ * A probe that never starts (deadline or budget spent, network unconfigured)
+ * is recorded as `unprobed`, never as a failure of the site.
+ */
+import { createHash } from 'node:crypto';
+import type { Egress, ProbeResult } from '../net/egress.ts';
+import { classifyResponse } from './classify.ts';
+import { quickTitle } from './page.ts';
+import type { EvidenceRecord, FetchedView, NetworkName } from './types.ts';
+
+/** Headers kept in evidence: what a human needs to re-derive a verdict, nothing volatile (no Date). */
+const KEY_HEADERS = [
+  'server', 'content-type', 'content-language', 'location', 'retry-after', 'www-authenticate', 'vary', 'link',
+  'x-robots-tag', 'content-signal', 'content-usage', 'tdm-reservation', 'tdm-policy',
+  'cf-mitigated', 'cf-cache-status', 'x-vercel-mitigated', 'x-amzn-waf-action', 'x-datadome', 'x-dd-b',
+  'x-iinfo', 'x-cdn', 'x-sucuri-block', 'x-sucuri-id', 'x-served-by', 'x-sigsci-agentresponse', 'via', 'x-cache',
+  'akamai-cache-status', 'x-kpsdk-ct', 'x-blocked-by-waf', 'x-markdown-tokens',
+];
+
+export const DEFAULT_MAX_BODY = 512 * 1024;
+
+export interface ProbeSpec {
+  key: string;
+  network: NetworkName;
+  url: string;
+  userAgent: string;
+  accept?: string;
+  /** The home page: 404/410 there is an origin error. */
+  isHome: boolean;
+  maxBodyBytes?: number;
+}
+
+export interface ProbeContext {
+  timeoutMs: number;
+  signal: AbortSignal;
+  budget: { remaining: number };
+}
+
+const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+function sha256(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; errorCode: string; message: string; redirects: string[]; timingMs: number }): FetchedView {
+  const accept = spec.accept ?? DEFAULT_ACCEPT;
+  const body = result.ok ? result.body.toString('utf8') : '';
+  const headers: Record<string, string> = {};
+  if (result.ok) for (const h of KEY_HEADERS) if (result.headers[h] !== undefined) headers[h] = result.headers[h]!;
+  const classified = classifyResponse(
+    result.ok
+      ? { ok: true, status: result.status, headers: result.headers, setCookieNames: result.setCookieNames, body, bodyBytes: result.body.length, redirects: result.redirects }
+      : { ok: false, errorCode: result.errorCode },
+    spec.isHome,
+  );
+  const title = result.ok ? quickTitle(body) : '';
+  const base = {
+    network: spec.network, key: spec.key, url: spec.url, userAgent: spec.userAgent, accept,
+    status: result.ok ? result.status : 0,
+    errorCode: result.ok ? null : result.errorCode,
+    errorMessage: result.ok ? null : result.message,
+    headers, setCookieNames: result.ok ? [...result.setCookieNames].sort() : [],
+    bodySha256: sha256(result.ok ? result.body : Buffer.alloc(0)),
+    bodyBytes: result.ok ? result.body.length : 0,
+    bodyTruncated: result.ok ? result.bodyTruncated : false,
+    title,
+    textChars: result.ok ? body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().length : 0,
+    redirects: result.redirects,
+    finalUrl: result.ok ? result.finalUrl : spec.url,
+    outcome: classified.outcome, vendors: classified.vendors, markers: classified.markers,
+  };
+  // The id hashes what was asked and what came back, never timing, so a re-run against the same site gives the same id.
+  const id = `ev_${sha256(JSON.stringify([base.network, base.key, base.url, base.userAgent, base.accept, base.status, base.errorCode, base.bodySha256, base.finalUrl])).slice(0, 24)}`;
+  const record: EvidenceRecord = { id, ...base, timingMs: result.timingMs };
+  return { record, ok: result.ok, status: base.status, headers: result.ok ? result.headers : {}, contentType: (result.ok ? result.headers['content-type'] : '') ?? '', body, outcome: classified.outcome };
+}
+
+/** FIFO concurrency bound (one per network and scan: the site sees at most `limit` parallel requests from each vantage). */
+export class Limiter {
+  readonly #limit: number;
+  #active = 0;
+  readonly #queue: Array<() => void> = [];
+
+  constructor(limit: number) {
+    this.#limit = Math.max(1, limit);
+  }
+
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.#active >= this.#limit) await new Promise<void>((resolve) => this.#queue.push(resolve));
+    this.#active++;
+    try {
+      return await fn();
+    } finally {
+      this.#active--;
+      this.#queue.shift()?.();
+    }
+  }
+}
+
+/** Run one probe under the limiter, the budget and the deadline. */
+export async function runProbe(egress: Egress, limiter: Limiter, spec: ProbeSpec, ctx: ProbeContext): Promise<FetchedView> {
+  const notSent = (errorCode: string, message: string) => toView(spec, { ok: false, errorCode, message, redirects: [], timingMs: 0 });
+  if (!egress.configured) return notSent('UNCONFIGURED', `${spec.network} is not configured`);
+  return limiter.run(async () => {
+    if (ctx.signal.aborted) return notSent('DEADLINE', 'the scan deadline passed before this request started');
+    if (ctx.budget.remaining <= 0) return notSent('BUDGET', 'the per-scan request budget was spent');
+    ctx.budget.remaining--;
+    const result = await egress.fetch({
+      url: spec.url,
+      headers: { 'user-agent': spec.userAgent, accept: spec.accept ?? DEFAULT_ACCEPT, 'accept-language': 'en-US,en;q=0.9', 'accept-encoding': 'gzip, deflate, br' },
+      timeoutMs: ctx.timeoutMs,
+      maxBodyBytes: spec.maxBodyBytes ?? DEFAULT_MAX_BODY,
+      maxRedirects: 5,
+      signal: ctx.signal,
+    });
+    return toView(spec, result);
+  });
+}

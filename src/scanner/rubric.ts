@@ -1,0 +1,34 @@
+/**
+ * Running the registry over the evidence: profile gating, error capture and
+ * the score. Every registry check appears in `checks`; checks outside the
+ * profile are `skipped` and never counted.
+ */
+import { CHECKS, type CheckDefinition } from './checks/index.ts';
+import { computeScore, type ScoredCheck } from './scoring.ts';
+import type { ScanEvidence } from './evidence.ts';
+import type { CheckResult, Profile, Score } from './types.ts';
+
+export function runCheck(def: CheckDefinition, ev: ScanEvidence, profile: Profile): ScoredCheck {
+  const base = { id: def.id, category: def.category, weight: def.weight };
+  if (!def.profiles.includes(profile)) {
+    return { result: { ...base, status: 'skipped', detail: `not part of the ${profile} profile` }, thousandths: 0 };
+  }
+  try {
+    const o = def.evaluate(ev);
+    const result: CheckResult = { ...base, status: o.status, detail: o.detail };
+    let thousandths = o.status === 'pass' ? 1000 : 0;
+    if (o.credit !== undefined && (o.status === 'pass' || o.status === 'fail')) {
+      result.credit = o.credit / 1000;
+      thousandths = o.credit;
+    }
+    return { result, thousandths };
+  } catch (err) {
+    // A bug in one check must not sink the scan; `error` is excluded from the score.
+    return { result: { ...base, status: 'error', detail: `check failed to evaluate: ${(err as Error).message}` }, thousandths: 0 };
+  }
+}
+
+export function runRubric(ev: ScanEvidence, profile: Profile | null): { checks: CheckResult[]; score: Score } {
+  const scored = CHECKS.map((def) => runCheck(def, ev, profile ?? 'general'));
+  return { checks: scored.map((s) => s.result), score: computeScore(scored) };
+}

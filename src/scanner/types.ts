@@ -1,0 +1,111 @@
+/**
+ * Types shared across the scanner. Report-facing shapes follow
+ * shared/spec/service-spec.md field for field.
+ */
+import type { EdgeOutcome } from './classify.ts';
+import type { Intent } from './roster.ts';
+
+export type { EdgeOutcome, Intent };
+export type NetworkName = 'networkA' | 'networkB';
+export const NETWORKS: readonly NetworkName[] = ['networkA', 'networkB'];
+
+export type Profile = 'general' | 'dev-platform' | 'docs' | 'publisher';
+export const PROFILES: readonly Profile[] = ['general', 'dev-platform', 'docs', 'publisher'];
+
+export type Headline = 'open' | 'partially-blocked' | 'agent-hostile' | 'contradictory' | 'unknown';
+export type MatrixVerdict = 'pass' | 'blocked-consistent' | 'denied' | 'reduced-content' | 'inconclusive' | 'not-probeable';
+export type CheckStatus = 'pass' | 'fail' | 'inconclusive' | 'skipped' | 'error';
+
+/** One stored probe: enough to reproduce a verdict by hand. JSON-serialisable. */
+export interface EvidenceRecord {
+  /** Content-derived, deterministic: the same request with the same answer has the same id. */
+  id: string;
+  network: NetworkName;
+  key: string;
+  url: string;
+  userAgent: string;
+  accept: string;
+  status: number;
+  errorCode: string | null;
+  errorMessage: string | null;
+  headers: Record<string, string>;
+  setCookieNames: string[];
+  bodySha256: string;
+  bodyBytes: number;
+  bodyTruncated: boolean;
+  title: string;
+  textChars: number;
+  timingMs: number;
+  redirects: string[];
+  finalUrl: string;
+  outcome: EdgeOutcome;
+  vendors: string[];
+  markers: string[];
+}
+
+/** A probe as the checks see it: the record plus the decoded body. */
+export interface FetchedView {
+  record: EvidenceRecord;
+  ok: boolean;
+  status: number;
+  headers: Record<string, string>;
+  contentType: string;
+  body: string;
+  outcome: EdgeOutcome;
+}
+
+export interface MatrixEntry {
+  ua: string;
+  intent: Intent;
+  robotsSays: 'allowed' | 'blocked' | 'partial' | 'unknown';
+  edgeDoes: Record<NetworkName, EdgeOutcome> | null;
+  httpStatus: Record<NetworkName, number> | null;
+  verdict: MatrixVerdict;
+  measurement: 'measured' | 'inferred' | 'could-not-measure';
+  attributedVendors: string[];
+  notes: string[];
+}
+
+export interface CheckResult {
+  id: string;
+  category: string;
+  weight: number;
+  status: CheckStatus;
+  credit?: number;
+  detail?: string;
+}
+
+export interface Score {
+  value: number | null;
+  display: string;
+  decidedCount: number;
+  minDecided: number;
+  categories: Record<string, number | null>;
+  rubricVersion: string;
+}
+
+/** Every ScanReport field the engine can compute from evidence (the API layer adds the rest). */
+export interface EngineReport {
+  schemaVersion: number;
+  domain: string;
+  scannedAt: string;
+  headline: Headline;
+  reasons: string[];
+  confidence: 'high' | 'medium' | 'low';
+  confidenceNote: string;
+  vantagesConfirmed: boolean;
+  score: Score;
+  profile: Profile | null;
+  checks: CheckResult[];
+  matrix: MatrixEntry[];
+  evidenceRefs: string[];
+  probeMethod: string;
+  versions: { schema: number; rubric: string; roster: string; fingerprints: string };
+}
+
+// Compile-time proof that the engine's report is the API's ScanReport minus the fields the API layer adds.
+import type { components } from '../../generated/api-types.ts';
+export type ApiLayerFields = 'scanId' | 'outreachEligible' | 'coalesced' | 'ageMs' | 'cliUploadToken' | 'reportUrl' | 'ephemeral' | 'ephemeralNote' | 'cliVantage';
+export type ApiEngineReport = Omit<components['schemas']['ScanReport'], ApiLayerFields>;
+type AssertEngineReport = EngineReport extends ApiEngineReport ? true : never;
+export const ENGINE_REPORT_MATCHES_API: AssertEngineReport = true;
