@@ -17,6 +17,8 @@ const DEFAULT_BODY_LIMIT = 16 * 1024;
 export interface AppOptions {
   /** Routers mounted before validation, outside the public contract (operator pages). */
   internal?: express.Router[];
+  /** Replaces handlers of the table (tests that need a misbehaving or slow handler). */
+  handlers?: Partial<typeof handlers>;
 }
 
 export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
@@ -65,7 +67,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   );
 
   for (const op of operations) {
-    const handler = handlers[op.operationId] as (req: Request, res: Response, ctx: AppContext) => unknown;
+    const handler = (options.handlers?.[op.operationId] ?? handlers[op.operationId]) as (req: Request, res: Response, ctx: AppContext) => unknown;
     app[op.method](op.expressPath, (req: Request, res: Response) => handler(req, res, ctx));
   }
 

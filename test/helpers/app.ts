@@ -1,0 +1,20 @@
+// A real app on a real (in-memory SQLite) database for HTTP tests, configured the way an
+// operator would: through the same environment variables, parsed by loadConfig.
+import type { Express } from 'express';
+import { pino } from 'pino';
+import { createApp, type AppOptions } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { AppContext } from '../../src/context.ts';
+import { buildContext } from '../../src/server.ts';
+
+export interface TestApp {
+  app: Express;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+export async function testApp(env: Record<string, string> = {}, options: AppOptions = {}): Promise<TestApp> {
+  const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', BASE_URL: 'http://agent-readiness.test', VALIDATE_RESPONSES: 'true', ...env });
+  const ctx = await buildContext(config, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }));
+  return { app: createApp(ctx, options), ctx, close: () => ctx.db.destroy() };
+}

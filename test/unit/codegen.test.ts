@@ -1,0 +1,35 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { renderFiles } from '../../codegen/render.ts';
+import { operations } from '../../generated/operations.ts';
+import { handlers } from '../../src/handlers/index.ts';
+
+const yaml = fs.readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8');
+
+test('codegen output is deterministic and matches the committed generated/', async () => {
+  const a = await renderFiles(yaml);
+  const b = await renderFiles(yaml);
+  assert.deepEqual(a, b);
+  for (const [name, text] of Object.entries(a)) {
+    assert.equal(fs.readFileSync(new URL(`../../generated/${name}`, import.meta.url), 'utf8'), text, `generated/${name} is stale: run npm run codegen`);
+  }
+});
+
+test('every generated file carries the do-not-edit banner', async () => {
+  for (const [name, text] of Object.entries(await renderFiles(yaml))) assert.match(text, /DO NOT EDIT/, name);
+});
+
+test('a change to the contract changes the generated files', async () => {
+  const changed = await renderFiles(yaml.replace('name: { type: string, minLength: 2, maxLength: 120 }', 'name: { type: string, minLength: 3, maxLength: 120 }'));
+  const current = await renderFiles(yaml);
+  assert.notEqual(changed['validators.js'], current['validators.js']);
+});
+
+test('operationIds are camelCase and the handler table fills every one', () => {
+  for (const op of operations) {
+    assert.match(op.operationId, /^[a-z][a-zA-Z0-9]+$/);
+    assert.equal(typeof handlers[op.operationId], 'function', op.operationId);
+  }
+  assert.equal(Object.keys(handlers).length, operations.length);
+});
