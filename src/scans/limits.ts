@@ -39,7 +39,7 @@ export interface LimitsOptions {
 function limiter(points: number, duration: number, keyPrefix: string, redis: Redis | undefined): RateLimiterAbstract {
   const memory = new RateLimiterMemory({ points, duration, keyPrefix });
   if (!redis) return memory;
-  return new RateLimiterRedis({ storeClient: redis, points, duration, keyPrefix, insuranceLimiter: memory, rejectIfRedisNotReady: true });
+  return new RateLimiterRedis({ storeClient: redis, points, duration, keyPrefix, insuranceLimiter: memory });
 }
 
 function rejected(e: unknown): e is RateLimiterRes {
