@@ -17,7 +17,7 @@ const HEADLINE_WORDS: Record<string, string> = {
 function layout(title: string, body: SafeHtml): string {
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer"><meta name="robots" content="noindex, nofollow">
+<meta name="referrer" content="no-referrer"><meta name="robots" content="noindex, nofollow"><link rel="icon" href="data:,">
 <title>${title}</title><style>${new SafeHtml(STYLE)}</style></head>
 <body><main>${body}</main></body></html>`.value;
 }

@@ -46,7 +46,7 @@ export function matrixSection(matrix: readonly MatrixEntry[], cli: CliVantage | 
   const rows = matrix.map((m) => html`<tr>
 <th scope="row">${m.ua}</th><td>${m.intent}</td><td>${m.robotsSays}</td>${edge(m, 'networkA')}${edge(m, 'networkB')}${userCell(m, cli)}
 <td><strong>${m.verdict}</strong><br><span class="muted">${m.measurement}</span></td>
-<td>${m.attributedVendors.join(', ')}</td><td class="wrap">${m.notes.length ? html`<ul>${m.notes.map((n) => html`<li>${n}</li>`)}</ul>` : ''}</td>
+<td class="wrap">${m.attributedVendors.join(", ")}</td><td class="wrap">${m.notes.length ? html`<ul>${m.notes.map((n) => html`<li>${n}</li>`)}</ul>` : ''}</td>
 </tr>`);
   const control = cli?.observations.find((o) => o.key === 'control:browser');
   return html`<h2 id="matrix">Agent access matrix</h2>
