@@ -7,6 +7,7 @@ import { openapiDocument } from '../generated/openapi.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
+import { startServices, type ServiceOptions } from './services.ts';
 import { createDb, migrate } from './storage/db.ts';
 
 export async function buildContext(config: Config, log?: Logger): Promise<AppContext> {
@@ -29,9 +30,10 @@ export interface RunningService {
   close(graceMs?: number): Promise<void>;
 }
 
-export async function startService(config: Config, log?: Logger): Promise<RunningService> {
+export async function startService(config: Config, log?: Logger, options: ServiceOptions = {}): Promise<RunningService> {
   const ctx = await buildContext(config, log);
-  const app = createApp(ctx);
+  const services = startServices(ctx, options);
+  const app = createApp(ctx, { internal: services.internal });
   const server = http.createServer(app);
   // A scan can take up to the deadline; keep the socket open at least that long.
   server.requestTimeout = config.scanDeadlineMs + 15000;
@@ -54,6 +56,7 @@ export async function startService(config: Config, log?: Logger): Promise<Runnin
         const timer = setTimeout(() => server.closeAllConnections(), graceMs);
         await done;
         clearTimeout(timer);
+        await services.stop();
         await ctx.db.destroy();
       })();
       return closing;

@@ -7,7 +7,12 @@ import { getScanHint } from './getScanHint.ts';
 import { getOpenApi, getOpenApiWellKnown, getSwaggerJson } from './getOpenApi.ts';
 import { getMcpManifest } from './getMcpManifest.ts';
 import { getAgentsMd, getAuthMd, getLlmsTxt, getMethodology, getPrivacy, getTerms } from './documents.ts';
-import { attachCliVantage, getBadge, getMcp, getReport, listChecks, postMcp, scanMcp, scanSite } from './pending.ts';
+import { scanSite } from './scanSite.ts';
+import { getReport } from './getReport.ts';
+import { getBadge } from './getBadge.ts';
+import { attachCliVantage } from './attachCliVantage.ts';
+import { listChecks } from './listChecks.ts';
+import { getMcp, postMcp, scanMcp } from './pending.ts';
 
 export const handlers: { [Op in OperationId]: Handler<Op> } = {
   getHealth,

@@ -6,23 +6,8 @@ import type { Handler } from './types.ts';
 
 const notYet = 'this instance does not run this operation yet';
 
-export const scanSite: Handler<'scanSite'> = () => {
-  throw new AppError('SCAN_FAILED', { error: 'The scan could not complete.', detail: notYet });
-};
 export const scanMcp: Handler<'scanMcp'> = () => {
   throw new AppError('SCAN_FAILED', { error: 'The scan could not complete.', detail: notYet });
-};
-export const getReport: Handler<'getReport'> = () => {
-  throw new AppError('NOT_FOUND', { error: 'No archived report with that id.' });
-};
-export const attachCliVantage: Handler<'attachCliVantage'> = () => {
-  throw new AppError('NOT_FOUND', { error: 'No archived report with that id.' });
-};
-export const getBadge: Handler<'getBadge'> = (req) => {
-  throw new AppError('NOT_FOUND', { error: 'This domain has never completed a scan.', domain: String(req.params.domain ?? '') });
-};
-export const listChecks: Handler<'listChecks'> = () => {
-  throw new AppError('NOT_FOUND', { error: 'The check catalog is not available on this instance yet.' });
 };
 export const postMcp: Handler<'postMcp'> = (_req, res) => {
   res.status(400).json({ jsonrpc: '2.0', id: null, error: { code: -32601, message: notYet } });

@@ -6,6 +6,7 @@ import { createApp, type AppOptions } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
 import { buildContext } from '../../src/server.ts';
+import { startServices, type ServiceOptions } from '../../src/services.ts';
 
 export interface TestApp {
   app: Express;
@@ -13,8 +14,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function testApp(env: Record<string, string> = {}, options: AppOptions = {}): Promise<TestApp> {
+export async function testApp(env: Record<string, string> = {}, options: AppOptions = {}, services: ServiceOptions = {}): Promise<TestApp> {
   const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', BASE_URL: 'http://agent-readiness.test', VALIDATE_RESPONSES: 'true', ...env });
   const ctx = await buildContext(config, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }));
-  return { app: createApp(ctx, options), ctx, close: () => ctx.db.destroy() };
+  const running = startServices(ctx, { mailer: false, ...services });
+  return {
+    app: createApp(ctx, { internal: running.internal, ...options }),
+    ctx,
+    async close() {
+      await running.stop();
+      await ctx.db.destroy();
+    },
+  };
 }
