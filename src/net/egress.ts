@@ -51,13 +51,39 @@ export interface EgressOptions {
   ca?: string | Buffer | Array<string | Buffer>;
   dnsLookup?: DnsLookup;
   connections?: number;
+  /**
+   * The CLI's `scan localhost:<port>`: the one loopback origin this egress may reach,
+   * bypassing the guard for exactly that host and port and nothing else. Direct only
+   * (no proxy), and without `allowDirect` every other host is unreachable, so a local
+   * scan never leaves the machine. The guard itself is unchanged: any other loopback
+   * name or address is still refused.
+   */
+  allowLoopbackTarget?: LoopbackTarget;
 }
+
+export interface LoopbackTarget { host: 'localhost' | '127.0.0.1' | '::1'; port: number }
 
 /** Hard ceiling on redirects whatever the caller asks (verdicts.md: more than 5 is a transport error). */
 const MAX_REDIRECTS = 5;
 
+/** Does `url` name exactly the allowed loopback origin (host and effective port)? */
+function isLoopbackTarget(url: URL, target: LoopbackTarget | undefined): boolean {
+  if (!target) return false;
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  return host === target.host && port === target.port;
+}
+
 export function createEgress(opts: EgressOptions): Egress {
-  const configured = Boolean(opts.proxyUrl) || Boolean(opts.allowDirect);
+  const loopback = opts.allowLoopbackTarget;
+  if (loopback) {
+    if (opts.proxyUrl) throw new Error('allowLoopbackTarget is direct only; it cannot be combined with a proxy');
+    if (!['localhost', '127.0.0.1', '::1'].includes(loopback.host) || !Number.isInteger(loopback.port) || loopback.port < 1 || loopback.port > 65535) {
+      throw new Error(`allowLoopbackTarget must be localhost, 127.0.0.1 or ::1 with a port, not ${loopback.host}:${loopback.port}`);
+    }
+  }
+  const reachesAnyHost = Boolean(opts.proxyUrl) || Boolean(opts.allowDirect);
+  const configured = reachesAnyHost || Boolean(loopback);
   const overrides = opts.resolve ?? EMPTY_OVERRIDES;
   const dispatchers = new DispatcherCache({ proxyUrl: opts.proxyUrl, ca: opts.ca, connections: opts.connections });
 
@@ -84,13 +110,20 @@ export function createEgress(opts: EgressOptions): Egress {
     for (;;) {
       if (url.protocol !== 'https:' && url.protocol !== 'http:') return fail('BAD_URL', `unsupported scheme ${url.protocol}`);
       const host = url.hostname.replace(/^\[|\]$/g, '');
-      const named = checkHostName(host);
-      if (!named.ok) return fail('GUARD_REFUSED', `${host}: ${named.reason}`);
-      const resolved = await resolveHost(host, overrides, Math.max(1, req.timeoutMs - elapsed()), opts.dnsLookup);
-      if (!resolved.ok) return fail(resolved.errorCode, resolved.message);
-      const guarded = checkResolved(host, resolved.addresses);
-      if (!guarded.ok) return fail('GUARD_REFUSED', `${host}: ${guarded.reason}`);
-      const address = resolved.addresses[0]!;
+      let address: string;
+      if (isLoopbackTarget(url, loopback)) {
+        // The one origin the caller named explicitly; no DNS, no guard, this machine only.
+        address = loopback!.host === '::1' ? '::1' : '127.0.0.1';
+      } else {
+        if (!reachesAnyHost) return fail('UNCONFIGURED', `network ${opts.name} only reaches ${loopback!.host}:${loopback!.port}`);
+        const named = checkHostName(host);
+        if (!named.ok) return fail('GUARD_REFUSED', `${host}: ${named.reason}`);
+        const resolved = await resolveHost(host, overrides, Math.max(1, req.timeoutMs - elapsed()), opts.dnsLookup);
+        if (!resolved.ok) return fail(resolved.errorCode, resolved.message);
+        const guarded = checkResolved(host, resolved.addresses);
+        if (!guarded.ok) return fail('GUARD_REFUSED', `${host}: ${guarded.reason}`);
+        address = resolved.addresses[0]!;
+      }
       const target = `${url.protocol}//${address.includes(':') ? `[${address}]` : address}${url.port ? `:${url.port}` : ''}${url.pathname}${url.search}`;
 
       let res: Awaited<ReturnType<typeof request>>;
@@ -109,6 +142,8 @@ export function createEgress(opts: EgressOptions): Egress {
 
       const location = res.headers.location;
       if (res.statusCode >= 300 && res.statusCode < 400 && typeof location === 'string' && location) {
+        // Discard the redirect body; without a listener the abort error of destroy() would be unhandled.
+        res.body.on('error', () => undefined);
         res.body.destroy();
         let next: URL;
         try {
