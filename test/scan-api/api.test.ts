@@ -5,11 +5,20 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { conforms } from '../helpers/contract.ts';
 import { addExcludedDomain } from '../../src/storage/queries/excludedDomains.ts';
+import { archiveScan } from '../../src/storage/queries/archiveScan.ts';
+import { openapiDocument } from '../../generated/openapi.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { scanApiApp } from './api-app.ts';
 import { fakeScanner } from './fixtures.ts';
 
 const lead = { name: 'Ada Lovelace', email: 'ada@api-site.com' };
+
+/** supertest buffers image/* as binary; read SVG as text. */
+function asText(r: NodeJS.ReadableStream, cb: (err: Error | null, body: string) => void): void {
+  let s = '';
+  r.on('data', (c: Buffer) => { s += c.toString('utf8'); });
+  r.on('end', () => cb(null, s));
+}
 
 describe('POST /scan, GET /r/{scanId}, GET /badge over HTTP', () => {
   let t: TestApp;
@@ -69,9 +78,9 @@ describe('POST /scan, GET /r/{scanId}, GET /badge over HTTP', () => {
     const scan = await request(t.app).post('/scan').send({ domain: 'page-api.com', lead }).expect(200);
     const id = scan.body.scanId as string;
     const page = await request(t.app).get(`/r/${id}`).expect(200).expect(conforms);
-    assert.match(page.headers['content-type'], /text\/html/);
-    assert.match(page.headers['content-security-policy'], /default-src 'none'/);
-    assert.doesNotMatch(page.headers['content-security-policy'], /script-src|unsafe-inline/);
+    assert.match(String(page.headers['content-type']), /text\/html/);
+    assert.match(String(page.headers['content-security-policy']), /default-src 'none'/);
+    assert.doesNotMatch(String(page.headers['content-security-policy']), /script-src|unsafe-inline/);
     assert.ok(page.text.includes('page-api.com'));
     assert.ok(!page.text.includes(scan.body.cliUploadToken), 'the token never appears on the page');
     assert.ok(!page.text.includes('ada@api-site.com'), 'the lead never appears on the page');
@@ -88,14 +97,36 @@ describe('POST /scan, GET /r/{scanId}, GET /badge over HTTP', () => {
 
   test('GET /badge/{domain}.svg routes dotted domains, is grey for unknown, and 404s for never-scanned domains', async () => {
     await request(t.app).post('/scan').send({ domain: 'badge.api-site.com', lead }).expect(200);
-    const res = await request(t.app).get('/badge/badge.api-site.com.svg').buffer(true).parse((r, cb) => { let s = ''; r.on('data', (c: Buffer) => { s += c; }); r.on('end', () => cb(null, s)); }).expect(200);
-    assert.match(res.headers['content-type'], /image\/svg\+xml/);
-    assert.match(res.headers['cache-control'], /max-age=\d+/);
+    const res = await request(t.app).get('/badge/badge.api-site.com.svg').buffer(true).parse(asText).expect(200).expect(conforms);
+    assert.match(String(res.headers['content-type']), /image\/svg\+xml/);
+    assert.match(String(res.headers['cache-control']), /max-age=\d+/);
     assert.match(String(res.body), /72/);
     assert.match(String(res.body), /partially-blocked/);
-    const none = await request(t.app).get('/badge/never-scanned-api.com.svg').buffer(true).parse((r, cb) => { let s = ''; r.on('data', (c: Buffer) => { s += c; }); r.on('end', () => cb(null, s)); }).expect(404);
+    const none = await request(t.app).get('/badge/never-scanned-api.com.svg').buffer(true).parse(asText).expect(404).expect(conforms);
     assert.match(String(none.body), /not scanned/);
     await request(t.app).get('/badge/never-scanned-api.com.svg').set('Accept', 'application/json').expect(404).expect(conforms);
+  });
+});
+
+describe('GET /r/{scanId} for MCP-server reports', () => {
+  test('an archived MCP-server report is served as JSON even to browsers', async () => {
+    const t = await scanApiApp({}, { scanner: fakeScanner() });
+    try {
+      const example = (openapiDocument as unknown as { components: { examples: Record<string, { value: Record<string, unknown> }> } }).components.examples.McpServerReport!.value;
+      const id = example.scanId as string;
+      const { reportUrl: _drop, ...payload } = example;
+      await archiveScan(t.ctx.db, {
+        id, kind: 'mcp-server', domain: 'mcp.api-site.com', headline: 'open', score: null, report: JSON.stringify(payload),
+        evidence: null, scanned_at: new Date().toISOString(), lead_name: 'Ada', lead_email: 'ada@api-site.com', lead_phone: null, lead_role: null, upload_token_hash: null,
+      }, []);
+      const res = await request(t.app).get(`/r/${id}`).set('Accept', 'text/html, application/json;q=0.9').expect(200).expect(conforms);
+      assert.match(String(res.headers['content-type']), /application\/json/);
+      assert.equal(res.body.kind, 'mcp-server');
+      assert.equal(res.body.archived, true);
+      assert.equal(res.body.reportUrl, `http://agent-readiness.test/r/${id}`);
+    } finally {
+      await t.close();
+    }
   });
 });
 

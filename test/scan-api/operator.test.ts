@@ -40,7 +40,7 @@ describe('operator statistics', () => {
   test('stats HTML page renders behind the token with a strict CSP', async () => {
     const res = await request(t.app).get('/internal/stats').set('Authorization', `Bearer ${TOKEN}`).expect(200);
     assert.match(res.text, /Operator statistics/);
-    assert.match(res.headers['content-security-policy'], /default-src 'none'/);
+    assert.match(String(res.headers['content-security-policy']), /default-src 'none'/);
   });
 
   test('stats are off (404) when no operator token is configured', async () => {
