@@ -1,0 +1,54 @@
+/**
+ * scan_site: runs the same live dual-vantage scan as POST /scan.
+ * Contact details are tool parameters because every scan surface applies one
+ * lead policy (service spec "Authentication" rule 2).
+ */
+import * as z from 'zod';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallContext, McpDeps } from '../types.ts';
+import { errorResult, fromService } from './result.ts';
+
+export const name = 'scan_site';
+
+const PROFILES = ['general', 'dev-platform', 'docs', 'publisher'] as const;
+
+export const inputSchema = z.object({
+  domain: z.string().min(1).max(253).describe('Public website domain, e.g. example.com. Pasted URLs are normalised; IPs and localhost are refused.'),
+  name: z.string().min(2).max(120).describe('Your contact name (2-120 characters). Required for every scan.'),
+  email: z.email().max(254).describe('Your contact email. Required for every scan; the report link is sent there.'),
+  phone: z.string().max(25).nullable().optional().describe('Optional phone: digits, spaces and + ( ) - . only.'),
+  role: z.string().max(80).nullable().optional().describe('Optional role, e.g. "site owner".'),
+  fresh: z.boolean().optional().describe('true bypasses the 45-second coalescing window and forces a new scan.'),
+  profile: z.enum(PROFILES).optional().describe('Pins the rubric profile instead of letting the scan infer it.'),
+});
+
+export const outputSchema = z.looseObject({
+  scanId: z.string(),
+  domain: z.string(),
+  headline: z.string(),
+  reportUrl: z.string().optional(),
+  coalesced: z.boolean().optional(),
+});
+
+export function register(server: McpServer, deps: McpDeps, ctx: CallContext): void {
+  server.registerTool(name, {
+    title: 'Scan a website for AI-agent readiness',
+    description: 'Runs a live scan of a public website (10-30 s) from two datacenter networks and returns the scored report: '
+      + 'headline, score, per-check results and per-agent access matrix. Needs your contact name and email.',
+    inputSchema,
+    outputSchema,
+    // Read-only for the target site, but it reaches out to the open web.
+    annotations: { title: 'Scan a website', readOnlyHint: true, openWorldHint: true, idempotentHint: false },
+  }, async (args) => {
+    try {
+      const { domain, name: leadName, email, phone, role, fresh, profile } = args;
+      return fromService(await deps.scanSite({
+        domain, lead: { name: leadName, email, phone: phone ?? null, role: role ?? null },
+        ...(fresh === undefined ? {} : { fresh }), ...(profile === undefined ? {} : { profile }),
+        clientIp: ctx.clientIp,
+      }));
+    } catch {
+      return errorResult(502, { error: 'The scan could not complete.' });
+    }
+  });
+}
