@@ -12,7 +12,7 @@ export const check: CheckDefinition = {
   fix: 'Publish an OpenAPI 3 document and link it with rel="service-desc" (Link header, <link> or the api-catalog).',
   evaluate(ev) {
     for (const url of serviceDescUrls(ev)) {
-      const v = Object.values(ev.followups).find((f) => f.record.url === url);
+      const v = Object.values(ev.followups).find((f) => f.record.url === url) ?? Object.values(ev.files).find((f) => f.record.url === url);
       if (isOpenApi(parseJson(v))) return pass(`OpenAPI linked with service-desc: ${url}`);
     }
     for (const path of GUESSED) if (isOpenApi(parseJson(ev.files[path]))) return partial(500, `OpenAPI found only at the conventional path ${path}, not linked`);

@@ -1,0 +1,130 @@
+/**
+ * The site scanner: gather evidence (two rounds of parallel probes), then
+ * judge it with pure functions (matrix, headline, profile, rubric).
+ */
+import type { Egress } from '../net/egress.ts';
+import { normalizeDomain } from '../net/domain.ts';
+import type { ScanEvidence } from './evidence.ts';
+import { planFollowups } from './followups.ts';
+import { Gatherer } from './gather.ts';
+import { decideHeadline } from './headline.ts';
+import { buildMatrix, usableNetworks } from './matrix.ts';
+import { analyzePage, parseLinkHeader, type PageFacts } from './page.ts';
+import { detectProfile } from './profile.ts';
+import { readRobots } from './robots.ts';
+import { getRoster } from './roster.ts';
+import { runRubric } from './rubric.ts';
+import type { EngineReport, EvidenceRecord, FetchedView, NetworkName, Profile } from './types.ts';
+import { ROSTER_VERSION, SCHEMA_VERSION, reportVersions } from './versions.ts';
+
+export interface ScanOutcome { report: EngineReport; evidence: EvidenceRecord[] }
+export interface Scanner { scan(domain: string, opts?: { profile?: Profile; signal?: AbortSignal }): Promise<ScanOutcome> }
+
+export interface ScannerOptions {
+  networks: { networkA: Egress; networkB: Egress };
+  /** Whole-scan deadline (SCAN_DEADLINE_MS); unfinished probes become transport-error / unprobed. */
+  deadlineMs: number;
+  /** Per-request timeout (PROBE_TIMEOUT_MS). */
+  probeTimeoutMs: number;
+  now?: () => Date;
+  /** Parallel requests per network and site. */
+  concurrency?: number;
+  /** Hard cap on requests per scan. */
+  maxRequests?: number;
+}
+
+export const DEFAULT_CONCURRENCY = 16;
+export const MAX_REQUESTS_PER_SCAN = 200;
+
+export function probeMethodText(concurrency: number): string {
+  return 'Measured from two cloud datacenter networks (networkA, networkB). Each agent request sends that agent\'s published user-agent string, '
+    + 'but from our networks, not from the vendor\'s verified IP ranges or signatures; an ordinary browser request from the same network is the control. '
+    + 'One GET of the home page per agent and network, plus robots.txt and a fixed list of well-known files; at most '
+    + `${MAX_REQUESTS_PER_SCAN} requests per scan and ${concurrency} at a time per network. `
+    + 'The result describes how the site\'s edge treats agent-identifying requests from cloud servers; it never claims how the edge treats a vendor\'s verified crawler.';
+}
+
+export function createScanner(opts: ScannerOptions): Scanner {
+  const now = opts.now ?? (() => new Date());
+  const concurrency = opts.concurrency ?? DEFAULT_CONCURRENCY;
+  return {
+    async scan(input, scanOpts = {}) {
+      const normalized = normalizeDomain(input);
+      if (!normalized.ok) throw new Error(normalized.message);
+      const domain = normalized.domain;
+      const scannedAt = now();
+      const deadline = AbortSignal.timeout(opts.deadlineMs);
+      const signal = scanOpts.signal ? AbortSignal.any([deadline, scanOpts.signal]) : deadline;
+      const gatherer = new Gatherer(domain, {
+        networks: opts.networks, probeTimeoutMs: opts.probeTimeoutMs, concurrency, signal,
+        budget: { remaining: opts.maxRequests ?? MAX_REQUESTS_PER_SCAN }, rosterVersion: ROSTER_VERSION,
+      });
+
+      const r1 = await gatherer.round1();
+      const roster = getRoster(ROSTER_VERSION);
+      const robots = readRobots(r1.robotsFetch.ok
+        ? { ok: true, status: r1.robotsFetch.status, contentType: r1.robotsFetch.contentType, body: r1.robotsFetch.body, edgeOutcome: r1.robotsFetch.outcome }
+        : { ok: false });
+      const textLength = memoText();
+      const rows = buildMatrix({ roster, robots, controls: r1.controls, cells: r1.cells, textLength: (v) => textLength(v).text.length });
+      const usable = usableNetworks(r1.controls);
+      const home = pickHome(r1.controls, usable);
+      const page = home ? textLength(home) : null;
+      const ev: ScanEvidence = {
+        domain, scannedAt, roster, robots, robotsFetch: r1.robotsFetch, robotsAgentFetch: r1.robotsAgentFetch,
+        controls: r1.controls, usable, cells: r1.cells, rows, home, page,
+        homeLinks: home && page ? [...parseLinkHeader(home.headers['link']), ...page.links] : [],
+        files: r1.files, markdown: r1.markdown, followups: {},
+      };
+      ev.followups = await gatherer.round2(planFollowups(ev));
+
+      const verdict = decideHeadline(ev);
+      const profile = detectProfile(ev, scanOpts.profile);
+      const { checks, score } = runRubric(ev, profile.profile);
+      const views: FetchedView[] = [...r1.all, ...Object.values(ev.followups)];
+      const evidence = dedupe(views.map((v) => v.record));
+      const report: EngineReport = {
+        schemaVersion: SCHEMA_VERSION,
+        domain,
+        scannedAt: scannedAt.toISOString(),
+        headline: verdict.headline,
+        reasons: [...verdict.reasons, profile.reason],
+        confidence: verdict.confidence,
+        confidenceNote: verdict.confidenceNote,
+        vantagesConfirmed: verdict.vantagesConfirmed,
+        score,
+        profile: profile.profile,
+        checks,
+        matrix: rows.map((r) => r.entry),
+        evidenceRefs: evidence.map((e) => e.id),
+        probeMethod: probeMethodText(concurrency),
+        versions: reportVersions(),
+      };
+      return { report, evidence };
+    },
+  };
+}
+
+/** The browser control's page from the first usable network (networkA first). */
+function pickHome(controls: Record<NetworkName, FetchedView>, usable: readonly NetworkName[]): FetchedView | null {
+  const n = usable[0];
+  return n ? controls[n] : null;
+}
+
+/** Parse each passing HTML body once per scan. */
+function memoText(): (v: FetchedView) => PageFacts {
+  const cache = new WeakMap<FetchedView, PageFacts>();
+  return (v) => {
+    let facts = cache.get(v);
+    if (!facts) {
+      facts = analyzePage(v.outcome === 'pass' ? v.body : '');
+      cache.set(v, facts);
+    }
+    return facts;
+  };
+}
+
+function dedupe(records: EvidenceRecord[]): EvidenceRecord[] {
+  const seen = new Set<string>();
+  return records.filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)));
+}

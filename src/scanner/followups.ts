@@ -1,0 +1,53 @@
+/**
+ * Round-two plan: what round one pointed at. Pure: the same evidence always
+ * gives the same plan (sorted, capped samples; no randomness).
+ */
+import type { ScanEvidence } from './evidence.ts';
+import { llmsTxt, sampleLinks, serviceDescUrls } from './features.ts';
+
+const LLMS_LINK_SAMPLE = 5;
+const MD_VARIANT_SAMPLE = 3;
+
+function sameSite(ev: ScanEvidence, url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' && (u.hostname === ev.domain || u.hostname.endsWith(`.${ev.domain}`));
+  } catch {
+    return false;
+  }
+}
+
+function mdTwin(url: string): string {
+  const u = new URL(url);
+  u.pathname = u.pathname.endsWith('/') ? `${u.pathname}index.html.md` : `${u.pathname}.md`;
+  u.search = '';
+  return u.href;
+}
+
+export function planFollowups(ev: ScanEvidence): Array<[string, string]> {
+  const plan: Array<[string, string]> = [];
+  const fetched = new Set(Object.values(ev.files).map((f) => f.record.url));
+  const base = `https://${ev.domain}/`;
+
+  const sitemap = ev.robots.sitemaps.map((s) => { try { return new URL(s, base).href; } catch { return ''; } }).find((s) => s && sameSite(ev, s));
+  if (sitemap && !fetched.has(sitemap)) plan.push(['sitemap:robots', sitemap]);
+
+  const llms = llmsTxt(ev);
+  const links = llms.state === 'present' || llms.state === 'unstructured' ? sampleLinks(ev, llms.links, LLMS_LINK_SAMPLE) : [];
+  for (const l of links) plan.push([`llms-link:${l}`, l]);
+  for (const l of links.filter((x) => !/\.(md|txt)$/i.test(new URL(x).pathname)).slice(0, MD_VARIANT_SAMPLE)) plan.push([`md-variant:${l}`, mdTwin(l)]);
+
+  const canonical = ev.page?.links.find((l) => l.rel.includes('canonical'))?.href;
+  if (canonical && sameSite(ev, canonical) && ev.home && canonical !== ev.home.record.finalUrl) plan.push(['canonical', canonical]);
+
+  for (const url of serviceDescUrls(ev).filter((u) => sameSite(ev, u) && !fetched.has(u)).slice(0, 2)) plan.push([`service-desc:${url}`, url]);
+
+  const license = ev.robots.extensions.find((e) => e.field === 'license')?.value;
+  if (license) {
+    try {
+      const u = new URL(license, base).href;
+      if (u.startsWith('https:')) plan.push(['license', u]);
+    } catch { /* not a URL: the check reports it */ }
+  }
+  return plan;
+}

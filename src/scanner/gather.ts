@@ -1,0 +1,116 @@
+/**
+ * Evidence gathering: every request of a scan, as parallel as the
+ * per-network bound allows. Round one has no dependencies at all (the grid on
+ * both networks, robots.txt, the well-known files, the Markdown request);
+ * round two follows up what round one pointed at (sitemap named by
+ * robots.txt, sampled llms.txt links and their .md twins, the canonical URL,
+ * service-desc targets, an RSL licence). Requests are issued in a fixed order
+ * and results are keyed, never ordered by completion, so evidence is
+ * deterministic.
+ */
+import type { Egress } from '../net/egress.ts';
+import { gridCells, homeUrl, CONTROL_KEY } from './grid.ts';
+import { Limiter, runProbe, type ProbeContext, type ProbeSpec } from './probe.ts';
+import { ROBOTS_MAX_BYTES } from './robots.ts';
+import { BROWSER_UA, getRoster } from './roster.ts';
+import { NETWORKS, type FetchedView, type NetworkName } from './types.ts';
+
+/** Conventional and well-known paths read in round one (versioned with the rubric). */
+export const AUX_PATHS = [
+  '/llms.txt', '/llms-full.txt', '/sitemap.xml',
+  '/.well-known/api-catalog', '/openapi.json', '/.well-known/openapi.json',
+  '/.well-known/mcp/server-card.json', '/.well-known/mcp.json',
+  '/.well-known/oauth-protected-resource', '/.well-known/oauth-authorization-server', '/.well-known/agent-card.json',
+  '/.well-known/security.txt', '/.well-known/tdmrep.json',
+] as const;
+
+/** The agent whose UA fetches robots.txt a second time (is robots.txt served to agents too?). */
+const ROBOTS_AGENT = 'ChatGPT-User';
+
+export interface GatherOptions {
+  networks: Record<NetworkName, Egress>;
+  probeTimeoutMs: number;
+  concurrency: number;
+  signal: AbortSignal;
+  budget: { remaining: number };
+  rosterVersion?: string;
+}
+
+export interface Round1 {
+  auxNetwork: NetworkName;
+  controls: Record<NetworkName, FetchedView>;
+  cells: Record<string, Record<NetworkName, FetchedView>>;
+  robotsFetch: FetchedView;
+  robotsAgentFetch: FetchedView;
+  files: Record<string, FetchedView>;
+  markdown: FetchedView;
+  /** Every view in issue order (the evidence order of the report). */
+  all: FetchedView[];
+}
+
+export class Gatherer {
+  readonly #opts: GatherOptions;
+  readonly #domain: string;
+  readonly #limiters: Record<NetworkName, Limiter>;
+  readonly #ctx: ProbeContext;
+  readonly auxNetwork: NetworkName;
+
+  constructor(domain: string, opts: GatherOptions) {
+    this.#domain = domain;
+    this.#opts = opts;
+    this.#limiters = { networkA: new Limiter(opts.concurrency), networkB: new Limiter(opts.concurrency) };
+    this.#ctx = { timeoutMs: opts.probeTimeoutMs, signal: opts.signal, budget: opts.budget };
+    // Site files are read once, from networkA unless it has no route.
+    this.auxNetwork = opts.networks.networkA.configured || !opts.networks.networkB.configured ? 'networkA' : 'networkB';
+  }
+
+  probe(spec: Omit<ProbeSpec, 'network'> & { network?: NetworkName }): Promise<FetchedView> {
+    const network = spec.network ?? this.auxNetwork;
+    return runProbe(this.#opts.networks[network], this.#limiters[network], { ...spec, network }, this.#ctx);
+  }
+
+  url(path: string): string {
+    return new URL(path, homeUrl(this.#domain)).href;
+  }
+
+  async round1(): Promise<Round1> {
+    const cells = gridCells(this.#opts.rosterVersion);
+    const agentUa = getRoster(this.#opts.rosterVersion).find((a) => a.token === ROBOTS_AGENT)?.ua ?? BROWSER_UA;
+    // Issue order = queue order: the grid first (it decides the headline), then the site files.
+    const grid = NETWORKS.map((network) => cells.map((c) => this.probe({ key: c.key, network, url: homeUrl(this.#domain), userAgent: c.userAgent, isHome: true })));
+    const robotsCap = ROBOTS_MAX_BYTES + 64 * 1024;
+    const robots = this.probe({ key: 'robots:browser', url: this.url('/robots.txt'), userAgent: BROWSER_UA, accept: 'text/plain,*/*;q=0.8', isHome: false, maxBodyBytes: robotsCap });
+    const robotsAgent = this.probe({ key: `robots:${ROBOTS_AGENT}`, url: this.url('/robots.txt'), userAgent: agentUa, accept: 'text/plain,*/*;q=0.8', isHome: false, maxBodyBytes: robotsCap });
+    const markdown = this.probe({ key: 'content:markdown', url: homeUrl(this.#domain), userAgent: BROWSER_UA, accept: 'text/markdown, text/html;q=0.5', isHome: true });
+    const files = AUX_PATHS.map((path) => this.probe({ key: `file:${path}`, url: this.url(path), userAgent: BROWSER_UA, accept: '*/*', isHome: false }));
+
+    const gridViews = await Promise.all(grid.map((g) => Promise.all(g)));
+    const [robotsFetch, robotsAgentFetch, markdownView, ...fileViews] = await Promise.all([robots, robotsAgent, markdown, ...files]);
+    const out: Round1 = {
+      auxNetwork: this.auxNetwork,
+      controls: {} as Record<NetworkName, FetchedView>,
+      cells: {},
+      robotsFetch: robotsFetch!, robotsAgentFetch: robotsAgentFetch!, markdown: markdownView!,
+      files: {},
+      all: [],
+    };
+    NETWORKS.forEach((network, ni) => {
+      cells.forEach((c, ci) => {
+        const v = gridViews[ni]![ci]!;
+        if (c.key === CONTROL_KEY) out.controls[network] = v;
+        else (out.cells[c.token!] ??= {} as Record<NetworkName, FetchedView>)[network] = v;
+      });
+    });
+    AUX_PATHS.forEach((p, i) => (out.files[p] = fileViews[i]!));
+    out.all = [...gridViews.flat(), robotsFetch!, robotsAgentFetch!, markdownView!, ...fileViews];
+    return out;
+  }
+
+  /** Round two: `plan` maps keys to absolute URLs; each is fetched once, in key order. */
+  async round2(plan: ReadonlyArray<readonly [key: string, url: string]>): Promise<Record<string, FetchedView>> {
+    const views = await Promise.all(plan.map(([key, url]) => this.probe({ key, url, userAgent: BROWSER_UA, accept: '*/*', isHome: false })));
+    const out: Record<string, FetchedView> = {};
+    plan.forEach(([key], i) => (out[key] = views[i]!));
+    return out;
+  }
+}

@@ -1,0 +1,32 @@
+// Asserting a scenario's expectation against an engine report (shared by the scenario and determinism tests).
+import assert from 'node:assert/strict';
+import type { EngineReport } from '../../src/scanner/types.ts';
+import type { Expectation } from '../world/site.ts';
+
+export function assertExpectation(report: EngineReport, want: Expectation, label: string): void {
+  const row = (token: string) => {
+    const r = report.matrix.find((m) => m.ua === token);
+    assert.ok(r, `${label}: no matrix row for ${token}`);
+    return r;
+  };
+  assert.equal(report.headline, want.headline, `${label}: headline (reasons: ${report.reasons.join(' | ')})`);
+  if (want.vantagesConfirmed !== undefined) assert.equal(report.vantagesConfirmed, want.vantagesConfirmed, `${label}: vantagesConfirmed`);
+  if (want.confidence) assert.equal(report.confidence, want.confidence, `${label}: confidence (${report.confidenceNote})`);
+  if (want.profile !== undefined) assert.equal(report.profile, want.profile, `${label}: profile`);
+  for (const [token, verdict] of Object.entries(want.verdicts ?? {})) assert.equal(row(token).verdict, verdict, `${label}: verdict of ${token} (${row(token).notes.join(' | ')})`);
+  for (const [token, robots] of Object.entries(want.robotsSays ?? {})) assert.equal(row(token).robotsSays, robots, `${label}: robotsSays of ${token}`);
+  for (const [token, [a, b]] of Object.entries(want.edge ?? {})) {
+    if (token === 'control') continue; // controls are asserted on the evidence by the caller
+    assert.deepEqual(row(token).edgeDoes, { networkA: a, networkB: b }, `${label}: edgeDoes of ${token}`);
+  }
+  for (const [token, vendors] of Object.entries(want.vendors ?? {})) {
+    const got = row(token).attributedVendors;
+    if (vendors.length === 0) assert.deepEqual(got, [], `${label}: no vendor for ${token}`);
+    for (const v of vendors) assert.ok(got.includes(v), `${label}: ${token} attributed ${JSON.stringify(got)}, want ${v}`);
+  }
+  for (const [id, status] of Object.entries(want.checks ?? {})) {
+    const c = report.checks.find((x) => x.id === id);
+    assert.equal(c?.status, status, `${label}: check ${id} (${c?.detail})`);
+  }
+  if (want.scoreNull !== undefined) assert.equal(report.score.value === null, want.scoreNull, `${label}: score null`);
+}

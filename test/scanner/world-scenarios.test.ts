@@ -1,0 +1,40 @@
+// Every scenario of the test world yields what shared/design/verdicts.md prescribes.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startWorld, type World } from '../world/index.ts';
+import { SCENARIOS } from '../world/scenarios/index.ts';
+import { createScanner } from '../../src/scanner/engine.ts';
+import { CONTROL_KEY } from '../../src/scanner/grid.ts';
+import { assertExpectation } from './expect.ts';
+
+let world: World;
+before(async () => { world = await startWorld(); });
+after(async () => { await world.stop(); });
+
+const FIXED = () => new Date('2026-11-22T00:00:00Z');
+
+describe('test world scenarios', () => {
+  for (const s of SCENARIOS) {
+    test(`scenario ${s.name}: ${s.about}`, async () => {
+      const networks = world.egress({ networkB: s.scan?.networkB });
+      const scanner = createScanner({ networks, deadlineMs: 15_000, probeTimeoutMs: s.scan?.probeTimeoutMs ?? 5_000, now: FIXED });
+      const { report, evidence } = await scanner.scan(world.domain(s.name));
+      assertExpectation(report, s.expect, s.name);
+
+      const controls = evidence.filter((e) => e.key === CONTROL_KEY);
+      const control = s.expect.edge?.control;
+      if (control) {
+        assert.equal(controls.find((c) => c.network === 'networkA')?.outcome, control[0], `${s.name}: control on networkA`);
+        assert.equal(controls.find((c) => c.network === 'networkB')?.outcome, control[1], `${s.name}: control on networkB`);
+      }
+      // Invariants that hold for every scan.
+      if (report.headline === 'agent-hostile') assert.ok(controls.every((c) => c.outcome === 'pass'), 'agent-hostile needs both controls passing');
+      const ids = new Set(evidence.map((e) => e.id));
+      assert.equal(ids.size, evidence.length, 'evidence ids are unique');
+      assert.deepEqual(report.evidenceRefs, evidence.map((e) => e.id));
+      assert.ok(evidence.length <= 200, 'at most 200 requests per scan');
+      assert.deepEqual(JSON.parse(JSON.stringify(evidence)), evidence, 'evidence is JSON-serialisable');
+      for (const r of report.reasons) assert.doesNotMatch(r, /\b(bot|crawler) is blocked\b/i, 'never says a vendor bot is blocked');
+    });
+  }
+});

@@ -1,0 +1,132 @@
+/**
+ * The test world: the internet in miniature on loopback. One call starts it:
+ *
+ *   const world = await startWorld({ latencyMs: 0 });
+ *   const { networkA, networkB } = world.egress();     // guarded egress through the two proxies
+ *   ... scan `world.domain('open-basic')` ...
+ *   await world.stop();
+ *
+ * See README.md for the addressing design.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { createEgress, type Egress } from '../../src/net/egress.ts';
+import { parseScanResolve, type ResolveOverrides } from '../../src/net/resolve.ts';
+import { startProxy, type WorldProxy } from './proxy.ts';
+import { networkOf, serveScenario, WORLD_SUFFIX, type Scenario, type WorldNetwork } from './site.ts';
+import { SCENARIOS } from './scenarios/index.ts';
+
+const certDir = fileURLToPath(new URL('./certs/', import.meta.url));
+export const WORLD_CA_PATH = `${certDir}ca.pem`;
+
+/** Public-looking addresses the world answers for; the proxies map them to loopback ports. */
+export const ADDR = { sites: '11.22.33.10', down: '11.22.33.20', hang: '11.22.33.30', internal: '10.20.30.40' } as const;
+
+export type ExtraHandler = (req: IncomingMessage, res: ServerResponse, info: { network: WorldNetwork; domain: string }) => void;
+
+export interface WorldOptions {
+  /** Added before every response of every site (the benchmark uses 50). */
+  latencyMs?: number;
+  /** Replace the built-in scenarios (default: all of them). */
+  scenarios?: readonly Scenario[];
+  /** Extra sites by host label, handled by your own function (e.g. an MCP server for the MCP scanner's tests). */
+  handlers?: Record<string, ExtraHandler>;
+}
+
+export interface World {
+  proxies: { networkA: string; networkB: string; user: string };
+  /** SCAN_RESOLVE value for the world's names. */
+  resolve: string;
+  resolveOverrides: ResolveOverrides;
+  ca: string;
+  caPath: string;
+  /** Host labels of every site. */
+  sites: string[];
+  domain(label: string): string;
+  setLatency(ms: number): void;
+  /** Guarded egress through the world's proxies; networkB may be left unconfigured. */
+  egress(opts?: { networkB?: 'unconfigured' }): { networkA: Egress; networkB: Egress; user: Egress };
+  /** Environment a child process (npm start, the CLI) would need. */
+  env: Record<string, string>;
+  proxyLogs: { networkA: WorldProxy; networkB: WorldProxy; user: WorldProxy };
+  stop(): Promise<void>;
+}
+
+export async function startWorld(opts: WorldOptions = {}): Promise<World> {
+  let latency = opts.latencyMs ?? 0;
+  const scenarios = new Map((opts.scenarios ?? SCENARIOS).map((s) => [s.name, s]));
+  const handlers = opts.handlers ?? {};
+  const key = readFileSync(`${certDir}site.key`);
+  const cert = readFileSync(`${certDir}site.pem`);
+  const ca = readFileSync(WORLD_CA_PATH, 'utf8');
+
+  const sites = createHttpsServer({ key, cert }, (req, res) => {
+    const host = String(req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+    const label = host.endsWith(`.${WORLD_SUFFIX}`) ? host.slice(0, -WORLD_SUFFIX.length - 1) : host;
+    const respond = () => {
+      const extra = handlers[label];
+      if (extra) return extra(req, res, { network: networkOf(req.socket.remoteAddress), domain: host });
+      const s = scenarios.get(label);
+      if (!s) return void res.writeHead(404, { 'content-type': 'text/plain' }).end(`no site ${host} in the world`);
+      serveScenario(s, host, req, res);
+    };
+    if (latency > 0) setTimeout(respond, latency);
+    else respond();
+  });
+  sites.keepAliveTimeout = 5000;
+  // Accepts connections and never speaks: a site that hangs in the TLS handshake.
+  const hangSockets = new Set<Socket>();
+  const hang: TcpServer = createTcpServer((s) => {
+    hangSockets.add(s);
+    s.on('error', () => undefined);
+    s.on('close', () => hangSockets.delete(s));
+  });
+  const listen = (srv: { listen: (port: number, host: string, cb: () => void) => unknown; address: () => unknown }) =>
+    new Promise<number>((resolve) => srv.listen(0, '127.0.0.1', () => resolve((srv.address() as AddressInfo).port)));
+  const sitePort = await listen(sites);
+  const hangPort = await listen(hang);
+
+  const route = (host: string, port: number) => {
+    if (host === ADDR.sites && port === 443) return { host: '127.0.0.1', port: sitePort };
+    if (host === ADDR.hang) return { host: '127.0.0.1', port: hangPort };
+    return null; // ADDR.down and anything else: 502, like an unreachable host
+  };
+  const [pa, pb, pu] = await Promise.all([
+    startProxy({ localAddress: '127.0.0.2', route }),
+    startProxy({ localAddress: '127.0.0.3', route }),
+    startProxy({ localAddress: '127.0.0.4', route }),
+  ]);
+  const resolve = [
+    `*.${WORLD_SUFFIX}=${ADDR.sites}`, `${WORLD_SUFFIX}=${ADDR.sites}`, `*.world-fixtures.net=${ADDR.sites}`,
+    `down.${WORLD_SUFFIX}=${ADDR.down}`, `hang.${WORLD_SUFFIX}=${ADDR.hang}`, `internal.${WORLD_SUFFIX}=${ADDR.internal}`,
+  ].join(',');
+  const resolveOverrides = parseScanResolve(resolve);
+  const egresses: Egress[] = [];
+  const make = (name: string, proxyUrl?: string) => {
+    const e = createEgress({ name, proxyUrl, allowDirect: false, resolve: resolveOverrides, ca });
+    egresses.push(e);
+    return e;
+  };
+
+  return {
+    proxies: { networkA: pa.url, networkB: pb.url, user: pu.url },
+    resolve, resolveOverrides, ca, caPath: WORLD_CA_PATH,
+    sites: [...scenarios.keys(), ...Object.keys(handlers)],
+    domain: (label) => `${label}.${WORLD_SUFFIX}`,
+    setLatency: (ms) => { latency = ms; },
+    egress: (o = {}) => ({ networkA: make('networkA', pa.url), networkB: make('networkB', o.networkB === 'unconfigured' ? undefined : pb.url), user: make('user', pu.url) }),
+    env: { NETWORK_A_PROXY: pa.url, NETWORK_B_PROXY: pb.url, HTTPS_PROXY: pu.url, SCAN_RESOLVE: resolve, NODE_EXTRA_CA_CERTS: WORLD_CA_PATH },
+    proxyLogs: { networkA: pa, networkB: pb, user: pu },
+    async stop() {
+      await Promise.all(egresses.map((e) => e.close()));
+      await Promise.all([pa.close(), pb.close(), pu.close()]);
+      for (const s of hangSockets) s.destroy();
+      sites.closeAllConnections();
+      await Promise.all([new Promise((r) => sites.close(r)), new Promise((r) => hang.close(r))]);
+    },
+  };
+}

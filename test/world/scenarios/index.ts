@@ -1,0 +1,7 @@
+// Every scenario of the world, in a stable order.
+import type { Scenario } from '../site.ts';
+import { BASIC_SCENARIOS } from './basics.ts';
+import { SPECIAL_SCENARIOS, UNREACHABLE_SCENARIOS } from './special.ts';
+import { VENDOR_SCENARIOS } from './vendors.ts';
+
+export const SCENARIOS: readonly Scenario[] = [...BASIC_SCENARIOS, ...VENDOR_SCENARIOS, ...SPECIAL_SCENARIOS, ...UNREACHABLE_SCENARIOS];

@@ -1,0 +1,133 @@
+/**
+ * Declarative scenarios and the one HTTPS server that plays all of them,
+ * dispatching on the Host header. Which network a request came through is
+ * read from the connection's source address, which the world's proxies bind.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { agentForUserAgent } from '../../src/scanner/roster.ts';
+import type { CheckStatus, EdgeOutcome, Headline, MatrixVerdict, NetworkName, Profile } from '../../src/scanner/types.ts';
+import type { RobotsSays } from '../../src/scanner/robots.ts';
+import type { EdgeResponse } from './vendors.ts';
+
+export type WorldNetwork = NetworkName | 'user' | 'direct';
+/** browser = no roster token in the UA; agents = any roster agent; or a list of tokens. */
+export type Who = 'browser' | 'agents' | 'all' | readonly string[];
+
+export interface EdgeRule {
+  who: Who;
+  networks?: readonly WorldNetwork[];
+  /** Paths the rule covers (exact); default every path. */
+  paths?: readonly string[];
+  respond: EdgeResponse | 'reset' | 'hang';
+}
+
+export interface FileSpec { status?: number; type?: string; body: string; headers?: Record<string, string> }
+
+export interface Expectation {
+  headline: Headline;
+  vantagesConfirmed?: boolean;
+  confidence?: 'high' | 'medium' | 'low';
+  profile?: Profile | null;
+  /** token -> verdict */
+  verdicts?: Record<string, MatrixVerdict>;
+  /** token or 'control' -> [networkA, networkB] */
+  edge?: Record<string, readonly [EdgeOutcome, EdgeOutcome]>;
+  robotsSays?: Record<string, RobotsSays>;
+  /** token -> vendors that must be attributed */
+  vendors?: Record<string, readonly string[]>;
+  checks?: Record<string, CheckStatus>;
+  scoreNull?: boolean;
+}
+
+export interface Scenario {
+  /** Host label: the site is <name>.world-fixtures.com */
+  name: string;
+  about: string;
+  presence?: Record<string, string>;
+  presenceCookies?: readonly string[];
+  /** robots.txt text (200 text/plain), a full spec, or null for 404. Default: allow all + sitemap. */
+  robots?: string | FileSpec | null;
+  home?: string;
+  homeHeaders?: Record<string, string>;
+  /** Answer to GET / with Accept: text/markdown. */
+  markdown?: FileSpec;
+  files?: Record<string, FileSpec>;
+  edge?: readonly EdgeRule[];
+  /** How the scan of this scenario is configured. */
+  scan?: { networkB?: 'unconfigured'; probeTimeoutMs?: number };
+  expect: Expectation;
+}
+
+export const WORLD_SUFFIX = 'world-fixtures.com';
+
+export const LOREM = 'Agent readiness matters because assistants read the web for people. '
+  + 'This site explains its products in plain words, lists its prices, describes how support works, and links every document a visitor could need. '
+  + 'Each section has a heading, a short summary and a longer explanation, so a reader who lands here from a search or an assistant finds the answer without running any script. '
+  + 'The company was founded to make small shops visible online, and it still serves them: catalogues, opening hours, delivery areas and returns are all described on these pages. '
+  + 'Nothing here needs JavaScript to read; forms post to ordinary endpoints and every image has a text alternative. '
+  + 'Contact details, the legal notice and the privacy policy are one click away from every page, and each page states when it was last reviewed.';
+
+export function htmlPage(o: { title?: string; text?: string; lang?: string; canonical?: string | null; jsonLd?: string | null; head?: string; body?: string } = {}): string {
+  const title = o.title ?? 'Example Shop: products and support';
+  const head = [
+    `<title>${title}</title>`,
+    '<meta name="description" content="Products, prices and support of an example shop.">',
+    o.canonical === null ? '' : `<link rel="canonical" href="${o.canonical ?? 'https://{domain}/'}">`,
+    o.jsonLd === null ? '' : `<script type="application/ld+json">${o.jsonLd ?? '{"@context":"https://schema.org","@type":"Organization","name":"Example Shop","url":"https://{domain}/"}'}</script>`,
+    o.head ?? '',
+  ].join('');
+  return `<!doctype html><html lang="${o.lang ?? 'en'}"><head>${head}</head><body><main><h1>${title}</h1><p>${o.text ?? LOREM}</p>${o.body ?? ''}</main></body></html>`;
+}
+
+export const DEFAULT_ROBOTS = 'User-agent: *\nAllow: /\n\nSitemap: https://{domain}/sitemap.xml\n';
+export const SITEMAP = '<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://{domain}/</loc></url></urlset>';
+
+export function networkOf(remote: string | undefined): WorldNetwork {
+  const a = (remote ?? '').replace(/^::ffff:/, '');
+  return a === '127.0.0.2' ? 'networkA' : a === '127.0.0.3' ? 'networkB' : a === '127.0.0.4' ? 'user' : 'direct';
+}
+
+function ruleMatches(rule: EdgeRule, token: string | null, network: WorldNetwork, path: string): boolean {
+  if (rule.networks && !rule.networks.includes(network)) return false;
+  if (rule.paths && !rule.paths.includes(path)) return false;
+  if (rule.who === 'all') return true;
+  if (rule.who === 'browser') return token === null;
+  if (rule.who === 'agents') return token !== null;
+  return token !== null && rule.who.includes(token);
+}
+
+function send(res: ServerResponse, s: Scenario, domain: string, r: EdgeResponse | FileSpec, extraHeaders: Record<string, string> = {}): void {
+  const fill = (t: string) => t.replaceAll('{domain}', domain);
+  const headers: Record<string, string | string[]> = { ...(s.presence ?? {}), ...extraHeaders };
+  if ('type' in r && r.type) headers['content-type'] = r.type;
+  for (const [k, v] of Object.entries(r.headers ?? {})) headers[k] = fill(v);
+  if ('location' in r && r.location) headers['location'] = fill(r.location);
+  const cookies = [...(s.presenceCookies ?? []), ...(('cookies' in r && r.cookies) || [])];
+  if (cookies.length) headers['set-cookie'] = cookies;
+  res.writeHead(r.status ?? 200, headers);
+  res.end(fill(r.body ?? ''));
+}
+
+/** Serve one request of scenario `s` (the caller has already waited the world's latency). */
+export function serveScenario(s: Scenario, domain: string, req: IncomingMessage, res: ServerResponse): void {
+  const path = new URL(req.url ?? '/', 'https://x').pathname;
+  const token = agentForUserAgent(String(req.headers['user-agent'] ?? ''))?.token ?? null;
+  const network = networkOf(req.socket.remoteAddress);
+  const rule = (s.edge ?? []).find((r) => ruleMatches(r, token, network, path));
+  if (rule?.respond === 'reset') return void req.socket.destroy();
+  if (rule?.respond === 'hang') return; // never answer: the prober's timeout decides
+  if (rule) return send(res, s, domain, rule.respond);
+
+  if (path === '/robots.txt') {
+    if (s.robots === null) return send(res, s, domain, { status: 404, type: 'text/plain', body: 'not found' });
+    const spec: FileSpec = typeof s.robots === 'string' || s.robots === undefined ? { body: s.robots ?? DEFAULT_ROBOTS, type: 'text/plain' } : s.robots;
+    return send(res, s, domain, { type: 'text/plain', ...spec });
+  }
+  if (path === '/') {
+    if (s.markdown && /text\/markdown/.test(String(req.headers.accept ?? ''))) return send(res, s, domain, { type: 'text/markdown', ...s.markdown });
+    return send(res, s, domain, { status: 200, type: 'text/html; charset=utf-8', body: s.home ?? htmlPage(), headers: s.homeHeaders });
+  }
+  const file = s.files?.[path] ?? (path === '/sitemap.xml' ? { body: SITEMAP, type: 'application/xml' } : undefined);
+  if (file) return send(res, s, domain, { type: 'text/plain', ...file });
+  return send(res, s, domain, { status: 404, type: 'text/html', body: '<!doctype html><title>Not found</title><p>Not found</p>' });
+}
