@@ -38,6 +38,11 @@ function toAppError(err: unknown, req: Request): AppError {
   if (err instanceof AppError) return err;
   if (isBodyReaderError(err)) return fromBodyReader(err);
   if (isValidatorError(err)) return fromValidatorError(err, req);
+  // The router could not percent-decode a path parameter (POST /r/%zz/cli-vantage reaches
+  // the body reader, a route, before the validator sees the path).
+  if (err instanceof URIError && (err as { status?: number }).status === 400) {
+    return new AppError('BAD_REQUEST', { error: 'Invalid request.', hint: 'The path is not valid percent-encoded UTF-8.' });
+  }
   return new AppError('INTERNAL', { error: 'Internal error. The request was not completed.' }, { cause: err });
 }
 
