@@ -25,7 +25,6 @@ const CORS_HEADERS = {
 export function createMcpRouter(deps: McpDeps): Router {
   const router = express.Router();
   const hosts = allowedHostSet(deps.baseUrl, deps.allowedHosts);
-  const sse = { ...DEFAULT_SSE, ...deps.sse };
   let manifest: Promise<Record<string, unknown>> | undefined;
 
   const guardHost = (req: Request, res: Response, next: NextFunction): void => {
@@ -43,25 +42,9 @@ export function createMcpRouter(deps: McpDeps): Router {
       return;
     }
     next();
-  }, express.raw({ type: () => true, limit: MCP_BODY_LIMIT }), async (req, res, next) => {
-    try {
-      const body = parseBody(req.body);
-      if (body === PARSE_FAILED) return void res.status(400).json(parseError());
-      const reply = await dispatch(body, (name) => headerValue(req, name), deps, { clientIp: req.ip ?? '' });
-      if (reply.body === null) return void res.status(reply.status).end();
-      sendReply(req, res, reply.status, reply.body);
-    } catch (err) {
-      next(err);
-    }
-  });
+  }, express.raw({ type: () => true, limit: MCP_BODY_LIMIT }), (req, res) => handleMcpPost(req, res, deps));
 
-  router.get('/mcp', guardHost, (req, res) => {
-    if (acceptsEventStream(req)) return openLegacyStream(req, res, sse);
-    res.status(406).json({
-      error: 'GET /mcp only serves an event stream (Accept: text/event-stream).',
-      hint: `POST JSON-RPC 2.0 messages to ${deps.baseUrl}/mcp (streamable HTTP); the server is described at ${deps.baseUrl}/.well-known/mcp.json.`,
-    });
-  });
+  router.get('/mcp', guardHost, (req, res) => handleMcpGet(req, res, deps));
 
   // Stateless: no session to end (spec 2025-11-25 basic/transports#session-management allows 405).
   router.delete('/mcp', guardHost, (_req, res) => {
@@ -80,6 +63,35 @@ export function createMcpRouter(deps: McpDeps): Router {
 
   router.use('/mcp', mcpErrorHandler);
   return router;
+}
+
+/**
+ * POST /mcp once Host, Content-Type and the body read have been dealt with
+ * (by this router, or by the app's pipeline when mounted through the handler table).
+ */
+export async function handleMcpPost(req: Request, res: Response, deps: McpDeps): Promise<void> {
+  const body = parseBody(req.body);
+  if (body === PARSE_FAILED) return void res.status(400).json(parseError());
+  const reply = await dispatch(body, (name) => headerValue(req, name), deps, { clientIp: req.ip ?? req.socket.remoteAddress ?? '' });
+  if (reply.body === null) return void res.status(reply.status).end();
+  sendReply(req, res, reply.status, reply.body);
+}
+
+/** GET /mcp: the legacy SSE hint, or 406 pointing at the manifest and the POST transport. */
+export function handleMcpGet(req: Request, res: Response, deps: McpDeps): void {
+  if (acceptsEventStream(req)) return openLegacyStream(req, res, { ...DEFAULT_SSE, ...deps.sse });
+  res.status(406).json({
+    error: 'GET /mcp only serves an event stream (Accept: text/event-stream).',
+    hint: `POST JSON-RPC 2.0 messages to ${deps.baseUrl}/mcp (streamable HTTP); the server is described at ${deps.baseUrl}/.well-known/mcp.json.`,
+  });
+}
+
+/** The DNS-rebinding Host check alone, for callers that mount the handlers themselves. */
+export function refuseForeignHost(req: Request, res: Response, deps: McpDeps): boolean {
+  const verdict = checkHost(allowedHostSet(deps.baseUrl, deps.allowedHosts), req.headers.host, req.headers.origin);
+  if (verdict.ok) return false;
+  res.status(403).json({ error: verdict.error, hint: `Use ${deps.baseUrl}/mcp.` });
+  return true;
 }
 
 const PARSE_FAILED = Symbol('parse failed');
