@@ -128,13 +128,14 @@ export function createEgress(opts: EgressOptions): Egress {
 
       let res: Awaited<ReturnType<typeof request>>;
       try {
-        res = await request(target, {
+        const pending = request(target, {
           method,
           headers: { ...req.headers, host: url.host },
           body: method === 'POST' ? body : undefined,
           signal,
           dispatcher: dispatchers.get(host, url.protocol === 'https:'),
         });
+        res = await raceAbort(pending, signal);
       } catch (err) {
         const c = classifyError(err, deadline.aborted);
         return fail(c.errorCode, c.message);
@@ -192,6 +193,30 @@ export function createEgress(opts: EgressOptions): Egress {
     fetch: (req) => fetchOnce(req).catch((err: unknown) => ({ ok: false as const, errorCode: 'PROTOCOL' as const, message: String(err), redirects: [], timingMs: 0 })),
     close: () => dispatchers.close(),
   };
+}
+
+/**
+ * undici does not abort a request still in its connect phase (TCP, proxy
+ * CONNECT, TLS handshake) when the signal fires; it waits for its own connect
+ * timeout. Racing the signal keeps our per-request timeout and the scan
+ * deadline exact; a late answer is drained and dropped.
+ */
+function raceAbort<T extends { body: { destroy(): unknown } }>(pending: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    pending.then((r) => r.body.destroy(), () => undefined);
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      pending.then((r) => r.body.destroy(), () => undefined);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    pending.then(
+      (r) => { signal.removeEventListener('abort', onAbort); resolve(r); },
+      (e: unknown) => { signal.removeEventListener('abort', onAbort); reject(e); },
+    );
+  });
 }
 
 /** networkA/networkB from the environment (operations.md): A is direct when unset, B is unconfigured when unset. */

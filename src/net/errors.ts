@@ -16,9 +16,10 @@ export function classifyError(err: unknown, timedOut: boolean): { errorCode: Pro
   if (timedOut || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || e.name === 'TimeoutError') {
     return { errorCode: 'TIMEOUT', message };
   }
+  // undici reports a refused CONNECT as an "aborted" request; it is the proxy's answer, not a caller abort.
+  if (/^Proxy response/.test(message) || e.name === 'ProxyConnectionError' || code === 'UND_ERR_PRX_TLS') return { errorCode: 'PROXY', message };
   if (e.name === 'AbortError' || code === 'UND_ERR_ABORTED') return { errorCode: 'ABORTED', message };
   if (TLS_CODES.test(code) || e.name === 'SecureProxyConnectionError') return { errorCode: 'TLS', message };
-  if (/^Proxy response/.test(message) || e.name === 'ProxyConnectionError' || code === 'UND_ERR_PRX_TLS') return { errorCode: 'PROXY', message };
   if (code === 'ECONNREFUSED' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'EADDRNOTAVAIL') return { errorCode: 'CONNECT', message };
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED') return { errorCode: 'RESET', message };
   return { errorCode: 'PROTOCOL', message: code ? `${code}: ${message}` : message };

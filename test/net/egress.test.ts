@@ -1,0 +1,125 @@
+// Guarded egress end to end through the test world's proxies.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { gzipSync } from 'node:zlib';
+import { startWorld, type World } from '../world/index.ts';
+import { createEgress, type ProbeRequest } from '../../src/net/egress.ts';
+
+let world: World;
+before(async () => {
+  world = await startWorld({
+    scenarios: [],
+    handlers: {
+      echo: (req, res, info) => res.writeHead(200, { 'content-type': 'text/plain', 'set-cookie': ['a=1; Path=/', 'b=2'] }).end(`${info.network} ${req.headers.host} ${req.headers['user-agent']}`),
+      big: (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('x'.repeat(200_000)),
+      bomb: (_req, res) => res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(20_000_000))),
+      'to-internal': (_req, res) => res.writeHead(302, { location: 'https://internal.world-fixtures.com/' }).end(),
+      'to-ip': (_req, res) => res.writeHead(302, { location: 'https://0x7f000001/' }).end(),
+      chain: (req, res) => {
+        const n = Number(new URL(req.url ?? '/', 'https://x').searchParams.get('n') ?? '0');
+        res.writeHead(302, { location: `/?n=${n + 1}` }).end();
+      },
+      sse: (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write('event: endpoint\ndata: /mcp\n\n');
+        // never ends: the reader must stop on its own
+      },
+    },
+  });
+});
+after(async () => { await world.stop(); });
+
+const req = (url: string, extra: Partial<ProbeRequest> = {}): ProbeRequest => ({ url, timeoutMs: 3000, maxBodyBytes: 64 * 1024, maxRedirects: 5, ...extra });
+
+describe('egress through the world', () => {
+  test('egress: each network leaves from its own source address, Host and SNI carry the name', async () => {
+    const { networkA, networkB, user } = world.egress();
+    for (const [e, want] of [[networkA, 'networkA'], [networkB, 'networkB'], [user, 'user']] as const) {
+      const r = await e.fetch(req('https://echo.world-fixtures.com/', { headers: { 'user-agent': 'probe/1' } }));
+      assert.ok(r.ok, JSON.stringify(r));
+      assert.equal(r.body.toString(), `${want} echo.world-fixtures.com probe/1`);
+      assert.deepEqual(r.setCookieNames, ['a', 'b']);
+    }
+  });
+
+  test('egress: the proxy is asked to CONNECT to the checked address, never the name (no DNS rebinding window)', async () => {
+    const { networkA } = world.egress();
+    const before = world.proxyLogs.networkA.seen.length;
+    await networkA.fetch(req('https://echo.world-fixtures.com/'));
+    const seen = world.proxyLogs.networkA.seen.slice(before);
+    assert.ok(seen.length >= 1);
+    for (const line of seen) assert.equal(line, 'CONNECT 11.22.33.10:443');
+  });
+
+  test('egress: bodies stop at the cap and say so', async () => {
+    const r = await world.egress().networkA.fetch(req('https://big.world-fixtures.com/', { maxBodyBytes: 10_000 }));
+    assert.ok(r.ok);
+    assert.equal(r.body.length, 10_000);
+    assert.equal(r.bodyTruncated, true);
+  });
+
+  test('egress: a gzip bomb is capped on decoded bytes', async () => {
+    const r = await world.egress().networkA.fetch(req('https://bomb.world-fixtures.com/', { maxBodyBytes: 50_000, headers: { 'accept-encoding': 'gzip' } }));
+    assert.ok(r.ok);
+    assert.equal(r.body.length, 50_000);
+    assert.equal(r.bodyTruncated, true);
+  });
+
+  test('egress: every redirect hop is guarded again (internal name and IP literal refused)', async () => {
+    const e = world.egress().networkA;
+    const a = await e.fetch(req('https://to-internal.world-fixtures.com/'));
+    assert.equal(a.ok, false);
+    assert.equal(!a.ok && a.errorCode, 'GUARD_REFUSED');
+    assert.deepEqual(a.redirects, ['https://internal.world-fixtures.com/']);
+    const b = await e.fetch(req('https://to-ip.world-fixtures.com/'));
+    assert.equal(!b.ok && b.errorCode, 'GUARD_REFUSED');
+  });
+
+  test('egress: more than five redirects is REDIRECT_LIMIT, whatever the caller asked', async () => {
+    const r = await world.egress().networkA.fetch(req('https://chain.world-fixtures.com/', { maxRedirects: 50 }));
+    assert.equal(!r.ok && r.errorCode, 'REDIRECT_LIMIT');
+    assert.equal(r.redirects.length, 6);
+  });
+
+  test('egress: refused names and addresses never reach a proxy', async () => {
+    const e = world.egress().networkA;
+    const before = world.proxyLogs.networkA.seen.length;
+    for (const url of ['https://localhost/', 'https://127.0.0.1/', 'https://internal.world-fixtures.com/', 'https://2130706433/', 'https://[::1]/']) {
+      const r = await e.fetch(req(url));
+      assert.equal(!r.ok && r.errorCode, 'GUARD_REFUSED', url);
+    }
+    assert.equal(world.proxyLogs.networkA.seen.length, before);
+  });
+
+  test('egress: stopWhen ends an endless stream early', async () => {
+    const r = await world.egress().networkA.fetch(req('https://sse.world-fixtures.com/', { stopWhen: (b) => b.includes('data: /mcp') }));
+    assert.ok(r.ok);
+    assert.match(r.body.toString(), /event: endpoint/);
+  });
+
+  test('egress: failures are values with stable codes (down, timeout, unconfigured)', async () => {
+    const { networkA, networkB } = world.egress({ networkB: 'unconfigured' });
+    const down = await networkA.fetch(req('https://down.world-fixtures.com/'));
+    assert.equal(!down.ok && down.errorCode, 'PROXY');
+    const hang = await networkA.fetch(req('https://hang.world-fixtures.com/', { timeoutMs: 200 }));
+    assert.equal(!hang.ok && hang.errorCode, 'TIMEOUT');
+    assert.ok(hang.timingMs < 1000);
+    assert.equal(networkB.configured, false);
+    const un = await networkB.fetch(req('https://echo.world-fixtures.com/'));
+    assert.equal(!un.ok && un.errorCode, 'UNCONFIGURED');
+  });
+
+  test('egress: a certificate from an untrusted CA is a TLS failure', async () => {
+    const untrusting = createEgress({ name: 'networkA', proxyUrl: world.proxies.networkA, resolve: world.resolveOverrides });
+    const r = await untrusting.fetch(req('https://echo.world-fixtures.com/'));
+    assert.equal(!r.ok && r.errorCode, 'TLS');
+    await untrusting.close();
+  });
+
+  test('egress: direct egress (no proxy) still guards and connects to the checked address', async () => {
+    const direct = createEgress({ name: 'direct', allowDirect: true, resolve: world.resolveOverrides, ca: world.ca });
+    const r = await direct.fetch(req('https://internal.world-fixtures.com/'));
+    assert.equal(!r.ok && r.errorCode, 'GUARD_REFUSED');
+    await direct.close();
+  });
+});
