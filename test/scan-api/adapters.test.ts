@@ -22,7 +22,7 @@ describe('adapters for other scan surfaces', () => {
     const limited = await deps.scanSite({ domain: 'c.mcp-adapter-site.com', lead, clientIp: '192.0.2.50' });
     assert.equal(limited.status, 429);
     assert.ok(!limited.ok && typeof limited.body.retryAfterSeconds === 'number');
-    const report = await deps.getReport((ok as { body: { scanId: string } }).body.scanId) as Record<string, unknown>;
+    const report = await deps.getReport((ok.body as { scanId: string }).scanId) as Record<string, unknown>;
     assert.equal(report.domain, 'mcp-adapter-site.com');
     assert.equal(report.cliUploadToken, undefined);
     assert.equal(await deps.getReport('00000000-0000-4000-8000-000000000000'), null);

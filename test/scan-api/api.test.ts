@@ -14,10 +14,11 @@ import { fakeScanner } from './fixtures.ts';
 const lead = { name: 'Ada Lovelace', email: 'ada@api-site.com' };
 
 /** supertest buffers image/* as binary; read SVG as text. */
-function asText(r: NodeJS.ReadableStream, cb: (err: Error | null, body: string) => void): void {
+function asText(r: request.Response, cb: (err: Error | null, body: unknown) => void): void {
+  const stream = r as unknown as NodeJS.ReadableStream;
   let s = '';
-  r.on('data', (c: Buffer) => { s += c.toString('utf8'); });
-  r.on('end', () => cb(null, s));
+  stream.on('data', (c: Buffer) => { s += c.toString('utf8'); });
+  stream.on('end', () => cb(null, s));
 }
 
 describe('POST /scan, GET /r/{scanId}, GET /badge over HTTP', () => {
