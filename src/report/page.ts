@@ -33,7 +33,7 @@ function scoreBlock(r: ScanReportBody): SafeHtml {
   const cats = Object.entries(r.score.categories).map(([name, v]) => html`<div class="card"><div class="muted">${name}</div><strong>${v === null ? 'not enough signal' : v}</strong></div>`);
   return html`<h2 id="score">Score</h2>
 <p><span class="score">${r.score.value === null ? '—' : r.score.value}</span> <span class="muted">/ 100 ${r.score.value === null ? '(not enough signal)' : ''}</span></p>
-<p class="muted">${r.score.decidedCount} decided checks (at least ${r.score.minDecided} needed for a score), rubric ${r.score.rubricVersion}${r.profile ? html`, profile ${r.profile}` : ''}.</p>
+<p class="muted">${r.score.decidedCount} decided checks (at least ${r.score.minDecided} needed for a score), ${r.score.rubricVersion}${r.profile ? html`, profile ${r.profile}` : ''}.</p>
 <div class="grid">${cats}</div>`;
 }
 
@@ -47,7 +47,7 @@ export function renderReportPage(p: ReportPageInput): string {
 </header>
 <section aria-labelledby="why"><h2 id="why">Why this headline</h2>
 <ul>${r.reasons.map((reason) => html`<li>${reason}</li>`)}</ul>
-<p><strong>Confidence ${r.confidence}:</strong> ${r.confidenceNote}</p></section>
+<p><strong>Confidence:</strong> ${r.confidenceNote}</p></section>
 <section aria-labelledby="score">${scoreBlock(r)}</section>
 <section aria-labelledby="checks">${checksSection(r.checks, p.catalog)}</section>
 <section aria-labelledby="matrix">${matrixSection(r.matrix, p.cliVantage)}</section>

@@ -23,6 +23,7 @@ table{border-collapse:collapse;width:100%;font-size:.9rem}
 th,td{text-align:left;vertical-align:top;padding:.4rem .5rem;border-bottom:1px solid var(--line)}
 th{background:var(--soft)}
 td.wrap{overflow-wrap:anywhere;min-width:12rem}
+td p{margin:0 0 .4rem}
 details{margin:.4rem 0}
 summary{cursor:pointer;font-weight:600}
 code{font-size:.85rem;overflow-wrap:anywhere}
