@@ -1,0 +1,213 @@
+// Every rubric check, table-driven over recorded evidence: a good baseline with one change per case.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { CHECKS } from '../../src/scanner/checks/index.ts';
+import type { CheckStatus } from '../../src/scanner/types.ts';
+import { evidence, DOMAIN, type BaselineOptions } from './fixtures.ts';
+import { htmlPage } from '../world/site.ts';
+import { USER, SEARCH, TRAIN } from '../world/scenarios/tokens.ts';
+
+const U = `https://${DOMAIN}`;
+const blockAgents = (tokens: readonly string[]) => (t: string) => (tokens.includes(t) ? { status: 403, body: 'Forbidden' } : undefined);
+const page = (o: Parameters<typeof htmlPage>[0]) => ({ body: htmlPage(o).replaceAll('{domain}', DOMAIN) });
+const txt = (body: string, type = 'text/plain') => ({ body, headers: { 'content-type': type } });
+const json = (v: unknown) => txt(JSON.stringify(v), 'application/json');
+const llms = txt(`# Shop\n\n> Products.\n\n## Pages\n\n- [A](${U}/a): a\n- [B](${U}/b): b\n`);
+const transport = { error: 'TIMEOUT' };
+
+type Case = [name: string, given: BaselineOptions, want: CheckStatus, credit?: number];
+const CASES: Record<string, Case[]> = {
+  'access.user-agents': [
+    ['all pass', {}, 'pass'],
+    ['all user agents blocked', { agent: blockAgents(USER) }, 'fail'],
+    ['blocked on one network only gives half credit per agent', { agent: (t, n) => (USER.includes(t) && n === 'networkB' ? { status: 403, body: 'x' } : undefined) }, 'pass', 0.5],
+    ['no usable network', { control: () => ({ status: 503, body: 'down' }) }, 'inconclusive'],
+    ['robots.txt disallows them: excluded, too few left', { robots: txt('User-agent: *\nDisallow: /\n') }, 'inconclusive'],
+    ['transport errors only', { agent: (t) => (USER.includes(t) ? transport : undefined) }, 'inconclusive'],
+  ],
+  'access.search-agents': [
+    ['all pass', {}, 'pass'],
+    ['search crawlers challenged', { agent: (t) => (SEARCH.includes(t) ? { status: 403, headers: { 'cf-mitigated': 'challenge' }, body: '' } : undefined) }, 'fail'],
+  ],
+  'access.training-consistency': [
+    ['robots allows, edge allows', {}, 'pass'],
+    ['robots allows, edge blocks training', { agent: blockAgents([...TRAIN, 'CCBot', 'archive.org_bot']) }, 'fail'],
+    ['robots blocks training and the edge agrees: not penalised', { robots: txt(`User-agent: *\nDisallow: /\n`), agent: blockAgents([...TRAIN]) }, 'inconclusive'],
+  ],
+  'access.content-parity': [
+    ['same page', {}, 'pass'],
+    ['agents get a teaser', { agent: () => page({ text: 'Subscribe.' }) }, 'fail'],
+    ['no agent passed', { agent: () => ({ status: 403, body: 'no' }) }, 'inconclusive'],
+  ],
+  'access.no-agent-rate-limit': [
+    ['no 429', {}, 'pass'],
+    ['one agent rate-limited', { agent: (t) => (t === 'GPTBot' ? { status: 429, body: 'slow down' } : undefined) }, 'fail'],
+    ['nothing decided', { agent: () => transport }, 'inconclusive'],
+  ],
+  'policy.robots-reachable': [
+    ['text robots.txt', {}, 'pass'],
+    ['404: allowed but no policy', { robots: { status: 404, body: 'nope' } }, 'pass', 0.5],
+    ['500', { robots: { status: 500, body: 'err' } }, 'fail'],
+    ['HTML soft-404', { robots: { status: 200, body: '<!doctype html><p>home' } }, 'fail'],
+    ['challenged for agents only', { robotsAgent: { status: 403, headers: { 'cf-mitigated': 'challenge' }, body: '' } }, 'fail'],
+    ['transport error', { robots: transport }, 'inconclusive'],
+  ],
+  'policy.robots-valid': [
+    ['valid', {}, 'pass'],
+    ['no group', { robots: txt('Disallow: /x\n') }, 'fail'],
+    ['mostly junk lines', { robots: txt('User-agent: *\nfoo\nbar\nbaz\n') }, 'pass', 0.5],
+    ['no robots.txt', { robots: { status: 404, body: '' } }, 'skipped'],
+  ],
+  'policy.search-user-allowed': [
+    ['allowed', {}, 'pass'],
+    ['blanket disallow', { robots: txt('User-agent: *\nDisallow: /\n') }, 'fail'],
+    ['partial everywhere', { robots: txt('User-agent: *\nDisallow: /private\n') }, 'pass', 0.75],
+    ['unreadable robots.txt', { robots: { status: 503, body: '' } }, 'inconclusive'],
+  ],
+  'policy.ai-rules-explicit': [
+    ['only a wildcard group', {}, 'fail'],
+    ['one group per role', { robots: txt('User-agent: ChatGPT-User\nAllow: /\nUser-agent: OAI-SearchBot\nAllow: /\nUser-agent: GPTBot\nDisallow: /\n') }, 'pass'],
+    ['two roles of three', { robots: txt('User-agent: ChatGPT-User\nAllow: /\nUser-agent: GPTBot\nDisallow: /\n') }, 'pass', 0.666],
+    ['content signals cover all roles', { robots: txt('User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\n') }, 'pass'],
+    ['unreadable', { robots: transport }, 'inconclusive'],
+  ],
+  'policy.training-preference': [
+    ['silent', {}, 'fail'],
+    ['GPTBot group', { robots: txt('User-agent: GPTBot\nDisallow: /\n') }, 'pass'],
+    ['ai-train signal', { robots: txt('User-agent: *\nContent-Signal: ai-train=yes\n') }, 'pass'],
+    ['TDMRep file', { files: { '/.well-known/tdmrep.json': json([{ location: '/', 'tdm-reservation': 1 }]) } }, 'pass'],
+    ['robots unreadable, nothing else', { robots: transport }, 'inconclusive'],
+  ],
+  'policy.usage-signals-valid': [
+    ['no signals', {}, 'skipped'],
+    ['valid signal', { robots: txt('User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n') }, 'pass'],
+    ['malformed signal', { robots: txt('User-agent: *\nContent-Signal: search=maybe\n') }, 'fail'],
+    ['search granted but everything disallowed', { robots: txt('User-agent: *\nContent-Signal: search=yes\nDisallow: /\n') }, 'fail'],
+    ['valid Content-Usage', { robots: txt('User-agent: *\nContent-Usage: train-ai=n\nAllow: /\n') }, 'pass'],
+  ],
+  'policy.not-noindexed': [
+    ['indexable', {}, 'pass'],
+    ['X-Robots-Tag noindex', { home: { body: htmlPage().replaceAll('{domain}', DOMAIN), headers: { 'x-robots-tag': 'noindex' } } }, 'fail'],
+    ['meta robots none', { home: page({ head: '<meta name="robots" content="none">' }) }, 'fail'],
+    ['home not measured', { control: () => transport }, 'inconclusive'],
+  ],
+  'policy.sitemap': [
+    ['sitemap.xml', {}, 'pass'],
+    ['missing everywhere', { files: { '/sitemap.xml': { status: 404, body: '' } } }, 'fail'],
+    ['only the one robots.txt names', { files: { '/sitemap.xml': { status: 404, body: '' } }, followups: { 'sitemap:robots': [`${U}/s.xml`, txt('<sitemapindex></sitemapindex>', 'application/xml')] } }, 'pass'],
+    ['present but not a sitemap', { files: { '/sitemap.xml': txt('hello') } }, 'pass', 0.5],
+    ['unfetchable', { files: { '/sitemap.xml': transport } }, 'inconclusive'],
+  ],
+  'discovery.llms-txt': [
+    ['absent', {}, 'fail'],
+    ['present', { files: { '/llms.txt': llms } }, 'pass'],
+    ['no H1', { files: { '/llms.txt': txt('just text') } }, 'pass', 0.5],
+    ['HTML soft-404 is absence', { files: { '/llms.txt': { body: '<!doctype html><p>home' } } }, 'fail'],
+    ['challenged', { files: { '/llms.txt': { status: 403, headers: { 'cf-mitigated': 'challenge' }, body: '' } } }, 'inconclusive'],
+  ],
+  'discovery.llms-txt-size': [
+    ['no llms.txt', {}, 'skipped'],
+    ['small', { files: { '/llms.txt': llms } }, 'pass'],
+    ['over 100k', { files: { '/llms.txt': txt(`# Big\n${'x'.repeat(120_000)}`) } }, 'fail'],
+    ['between 50k and 100k', { files: { '/llms.txt': txt(`# Big\n${'x'.repeat(60_000)}`) } }, 'pass', 0.5],
+  ],
+  'discovery.llms-txt-links': [
+    ['all resolve', { files: { '/llms.txt': llms }, followups: { [`llms-link:${U}/a`]: [`${U}/a`, page({})], [`llms-link:${U}/b`]: [`${U}/b`, page({})] } }, 'pass'],
+    ['half dead', { files: { '/llms.txt': llms }, followups: { [`llms-link:${U}/a`]: [`${U}/a`, page({})], [`llms-link:${U}/b`]: [`${U}/b`, { status: 404, body: '' }] } }, 'fail', 0.499],
+    ['no llms.txt', {}, 'skipped'],
+  ],
+  'discovery.link-headers': [
+    ['none', {}, 'fail'],
+    ['service-desc Link header', { home: { body: htmlPage().replaceAll('{domain}', DOMAIN), headers: { link: '</openapi.json>; rel="service-desc"' } } }, 'pass'],
+    ['markdown alternate link element', { home: page({ head: '<link rel="alternate" type="text/markdown" href="/index.md">' }) }, 'pass'],
+  ],
+  'discovery.api-catalog': [
+    ['absent', {}, 'fail'],
+    ['linkset with service-desc', { files: { '/.well-known/api-catalog': json({ linkset: [{ anchor: `${U}/api`, 'service-desc': [{ href: `${U}/openapi.json` }] }] }) } }, 'pass'],
+    ['JSON but no linkset', { files: { '/.well-known/api-catalog': json({ apis: [] }) } }, 'pass', 0.5],
+  ],
+  'discovery.openapi': [
+    ['absent', {}, 'fail'],
+    ['only at a guessed path', { files: { '/openapi.json': json({ openapi: '3.1.0', info: { title: 'x', version: '1' }, paths: {} }) } }, 'pass', 0.5],
+    ['linked with service-desc', { home: { body: htmlPage().replaceAll('{domain}', DOMAIN), headers: { link: `<${U}/spec.json>; rel="service-desc"` } }, followups: { [`service-desc:${U}/spec.json`]: [`${U}/spec.json`, json({ openapi: '3.0.3', info: { title: 'x', version: '1' }, paths: {} })] } }, 'pass'],
+  ],
+  'discovery.mcp-card': [
+    ['absent', {}, 'fail'],
+    ['server card', { files: { '/.well-known/mcp/server-card.json': json({ name: 'x', remotes: [{ url: `${U}/mcp` }] }) } }, 'pass'],
+    ['unfetchable', { files: { '/.well-known/mcp.json': transport } }, 'inconclusive'],
+  ],
+  'discovery.oauth-metadata': [
+    ['no API: skipped', {}, 'skipped'],
+    ['API without metadata', { files: { '/.well-known/api-catalog': json({ linkset: [] }) } }, 'fail'],
+    ['API with protected-resource metadata', { files: { '/.well-known/api-catalog': json({ linkset: [] }), '/.well-known/oauth-protected-resource': json({ resource: `${U}/api` }) } }, 'pass'],
+  ],
+  'discovery.agent-card': [
+    ['absent', {}, 'fail'],
+    ['present', { files: { '/.well-known/agent-card.json': json({ name: 'helper', skills: [] }) } }, 'pass'],
+  ],
+  'content.server-rendered': [
+    ['full text', {}, 'pass'],
+    ['empty app shell', { home: { body: '<html><body><div id="root"></div></body></html>' } }, 'fail'],
+    ['300 characters', { home: { body: `<html><body><p>${'word '.repeat(60)}</p></body></html>` } }, 'fail', 0.497],
+    ['home not measured', { control: () => ({ status: 403, body: 'no' }) }, 'inconclusive'],
+  ],
+  'content.markdown-negotiation': [
+    ['HTML only', {}, 'fail'],
+    ['markdown with Vary', { markdown: { body: '# Shop\n', headers: { 'content-type': 'text/markdown', vary: 'Accept' } } }, 'pass'],
+    ['markdown without Vary', { markdown: { body: '# Shop\n', headers: { 'content-type': 'text/markdown' } } }, 'pass', 0.7],
+    ['markdown with a wrong type', { markdown: { body: '# Shop\n', headers: { 'content-type': 'text/plain' } } }, 'pass', 0.5],
+    ['only an alternate link', { home: page({ head: '<link rel="alternate" type="text/markdown" href="/index.md">' }) }, 'fail', 0.3],
+    ['request failed', { markdown: transport }, 'inconclusive'],
+  ],
+  'content.markdown-variants': [
+    ['nothing sampled', {}, 'skipped'],
+    ['twins exist', { followups: { [`md-variant:${U}/a`]: [`${U}/a.md`, txt('# A', 'text/markdown')] } }, 'pass'],
+    ['no twins', { followups: { [`md-variant:${U}/a`]: [`${U}/a.md`, { status: 404, body: '' }] } }, 'fail'],
+  ],
+  'content.structured-data': [
+    ['JSON-LD Organization', {}, 'pass'],
+    ['none', { home: page({ jsonLd: null }) }, 'fail'],
+    ['broken JSON-LD', { home: page({ jsonLd: '{"@context": "https://schema.org", ' }) }, 'pass', 0.5],
+    ['microdata only', { home: page({ jsonLd: null, body: '<div itemscope itemtype="https://schema.org/Product"></div>' }) }, 'pass', 0.5],
+  ],
+  'content.page-size': [
+    ['small', {}, 'pass'],
+    ['huge', { home: { body: `<p>${'a'.repeat(120_000)}</p>` } }, 'fail'],
+  ],
+  'content.canonical-meta': [
+    ['all four', {}, 'pass'],
+    ['no canonical, no lang', { home: { body: '<html><head><title>T</title><meta name="description" content="d"></head><body>x</body></html>' } }, 'pass', 0.5],
+    ['canonical to another site', { home: page({ canonical: 'https://elsewhere-fixtures.com/' }) }, 'pass', 0.75],
+  ],
+  'trust.machine-license': [
+    ['nothing', {}, 'fail'],
+    ['RSL via robots License', { robots: txt(`User-agent: *\nAllow: /\nLicense: ${U}/l.xml\n`), followups: { license: [`${U}/l.xml`, txt('<rsl xmlns="https://rslstandard.org/rsl"></rsl>', 'application/xml')] } }, 'pass'],
+    ['License line pointing at junk', { robots: txt(`User-agent: *\nLicense: ${U}/l.xml\n`), followups: { license: [`${U}/l.xml`, txt('hello')] } }, 'fail'],
+    ['TDMRep', { files: { '/.well-known/tdmrep.json': json([{ location: '/', 'tdm-reservation': 1 }]) } }, 'pass'],
+  ],
+  'trust.security-txt': [
+    ['absent', {}, 'fail'],
+    ['current', { files: { '/.well-known/security.txt': txt('Contact: mailto:s@x\nExpires: 2030-01-01T00:00:00Z\n') } }, 'pass'],
+    ['expired (judged against the scan time)', { files: { '/.well-known/security.txt': txt('Contact: mailto:s@x\nExpires: 2020-01-01T00:00:00Z\n') } }, 'pass', 0.5],
+    ['unfetchable', { files: { '/.well-known/security.txt': transport } }, 'inconclusive'],
+  ],
+};
+
+describe('rubric checks over recorded evidence', () => {
+  for (const def of CHECKS) {
+    const cases = CASES[def.id] ?? [];
+    test(`check ${def.id} has table cases`, () => assert.ok(cases.length >= 2, `${def.id} needs at least two cases`));
+    for (const [name, given, want, credit] of cases) {
+      test(`check ${def.id}: ${name} -> ${want}${credit !== undefined ? ` (credit ${credit})` : ''}`, () => {
+        const out = def.evaluate(evidence(given));
+        assert.equal(out.status, want, out.detail);
+        if (credit !== undefined) assert.ok(out.credit !== undefined && Math.abs(out.credit / 1000 - credit) < 0.002, `credit ${out.credit} (${out.detail})`);
+        else if (want === 'pass' || want === 'fail') assert.equal(out.credit, undefined, `unexpected partial credit ${out.credit}: ${out.detail}`);
+      });
+    }
+  }
+  test('checks: no table case names an unknown check id', () => {
+    const ids = new Set(CHECKS.map((c) => c.id));
+    for (const id of Object.keys(CASES)) assert.ok(ids.has(id), id);
+  });
+});
