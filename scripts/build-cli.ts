@@ -1,0 +1,33 @@
+// `npm run build:cli` (also `prepare`, so `npm ci` and `npm publish` produce it):
+// bundles the CLI into dist/cli.mjs for the package `bin`. Code splitting keeps the
+// entry tiny: --help and --version parse only the argument parser, and the scan
+// machinery (client, validators, undici, engine) lives in chunks loaded on demand.
+import { build } from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outdir = path.join(root, 'dist');
+fs.rmSync(path.join(outdir, 'cli-chunks'), { recursive: true, force: true });
+
+await build({
+  entryPoints: { cli: path.join(root, 'src/cli/main.ts') },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'cli-chunks/[name]-[hash]',
+  // Bundled CommonJS dependencies call require() for Node built-ins; ESM has none, so give them one.
+  banner: { js: "import { createRequire as __cliCreateRequire } from 'node:module'; const require = __cliCreateRequire(import.meta.url);" },
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+
+// The shebang goes first, above the banner, so `npx agent-readiness` can exec the file.
+const entry = path.join(outdir, 'cli.mjs');
+const text = fs.readFileSync(entry, 'utf8').replace(/^#!.*\n/, '');
+fs.writeFileSync(entry, `#!/usr/bin/env node\n${text}`);
+fs.chmodSync(entry, 0o755);

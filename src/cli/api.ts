@@ -1,0 +1,127 @@
+/**
+ * The hosted API as the CLI sees it: the generated typed client over undici
+ * (so HTTPS_PROXY/HTTP_PROXY/NO_PROXY apply to the API as they do to probes),
+ * and every answer checked with the generated validators before it is trusted.
+ * Failures come back as values with a sentence a person can act on.
+ */
+import { Agent, ProxyAgent, fetch as undiciFetch, Request as UndiciRequest, type Dispatcher } from 'undici';
+import { createApiClient, type ApiClient } from '../../generated/client.ts';
+import type { components } from '../../generated/api-types.ts';
+import { validateCheckCatalog, validateCliVantageAttached, validateError, validateScanReport } from '../../generated/validators.js';
+import { describeProxy, proxyFor, type Env } from './proxy-env.ts';
+
+export type ScanReport = components['schemas']['ScanReport'];
+export type ScanRequest = components['schemas']['ScanRequest'];
+export type Observation = components['schemas']['Observation'];
+export type ApiErrorBody = components['schemas']['Error'];
+
+export type ScanAnswer =
+  | { ok: true; report: ScanReport }
+  | { ok: false; message: string; status?: number; retryAfterSeconds?: number; error?: ApiErrorBody };
+
+export type UploadAnswer =
+  | { ok: true; attached: number; reportUrl: string }
+  | { ok: false; status?: number; message: string };
+
+/** Long enough for a scan (10-30 s on the service, its deadline is 25 s) plus the network. */
+const SCAN_TIMEOUT_MS = 120_000;
+const SMALL_TIMEOUT_MS = 15_000;
+
+export interface Api {
+  readonly baseUrl: string;
+  scan(body: ScanRequest): Promise<ScanAnswer>;
+  /** Fix text per check id from GET /api/checks; an empty map when the catalog cannot be read (fixes are a courtesy). */
+  fixes(): Promise<Map<string, string>>;
+  upload(scanId: string, body: components['schemas']['CliVantageUpload']): Promise<UploadAnswer>;
+  close(): Promise<void>;
+}
+
+export function connectApi(baseUrl: string, env: Env, version: string): Api {
+  const proxy = proxyFor(baseUrl, env);
+  const dispatcher: Dispatcher = proxy ? new ProxyAgent(proxy) : new Agent();
+  const client: ApiClient = createApiClient(baseUrl, {
+    // The generated client builds Request objects; undici's own classes keep the dispatcher option usable.
+    Request: UndiciRequest as unknown as typeof Request,
+    fetch: ((req: Request) => undiciFetch(req as unknown as UndiciRequest, { dispatcher })) as unknown as typeof fetch,
+    headers: { 'user-agent': `agent-readiness-cli/${version}` },
+  });
+  const via = proxy ? ` through ${describeProxy(proxy)}` : '';
+
+  function unreachable(err: unknown): string {
+    const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+    const why = e.name === 'TimeoutError' ? 'no answer in time' : e.cause?.code ?? e.cause?.message ?? e.message ?? String(err);
+    return `could not reach the API at ${baseUrl}${via} (${why}). Is it running? Set it with --api or AGENT_READINESS_API.`;
+  }
+
+  return {
+    baseUrl,
+    async scan(body) {
+      let r;
+      try {
+        r = await client.POST('/scan', { body, signal: AbortSignal.timeout(SCAN_TIMEOUT_MS) });
+      } catch (err) {
+        return { ok: false, message: unreachable(err) };
+      }
+      const status = r.response.status;
+      if (status === 200) {
+        if (!validateScanReport(r.data)) {
+          return { ok: false, status, message: `the API at ${baseUrl} answered with a report this CLI does not understand (${ajvSummary(validateScanReport.errors)}); update the CLI or check --api` };
+        }
+        return { ok: true, report: r.data };
+      }
+      const error = validateError(r.error) ? r.error : undefined;
+      const said = error ? describeError(error) : `HTTP ${status} without an error body`;
+      if (status === 429) {
+        const retryAfterSeconds = error?.retryAfterSeconds ?? (Number(r.response.headers.get('retry-after')) || undefined);
+        const wait = retryAfterSeconds !== undefined ? ` Try again in ${retryAfterSeconds} s.` : '';
+        return { ok: false, status, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}), ...(error ? { error } : {}), message: `rate limited: ${said}.${wait}` };
+      }
+      return { ok: false, status, ...(error ? { error } : {}), message: `the API refused the scan (HTTP ${status}): ${said}` };
+    },
+
+    async fixes() {
+      try {
+        const r = await client.GET('/api/checks', { signal: AbortSignal.timeout(SMALL_TIMEOUT_MS) });
+        if (r.response.status !== 200 || !validateCheckCatalog(r.data)) return new Map();
+        return new Map(r.data.checks.map((c) => [c.id, c.fix]));
+      } catch {
+        return new Map();
+      }
+    },
+
+    async upload(scanId, body) {
+      let r;
+      try {
+        r = await client.POST('/r/{scanId}/cli-vantage', { params: { path: { scanId } }, body, signal: AbortSignal.timeout(SMALL_TIMEOUT_MS) });
+      } catch (err) {
+        return { ok: false, message: unreachable(err) };
+      }
+      const status = r.response.status;
+      if (status === 200) {
+        if (!validateCliVantageAttached(r.data)) return { ok: false, status, message: 'the API answered the upload with something this CLI does not understand' };
+        return { ok: true, attached: r.data.attached, reportUrl: r.data.reportUrl };
+      }
+      const said = validateError(r.error) ? describeError(r.error) : `HTTP ${status}`;
+      return { ok: false, status, message: `${UPLOAD_REFUSALS[status] ?? 'the upload was refused'} (HTTP ${status}: ${said})` };
+    },
+
+    close: () => dispatcher.close(),
+  };
+}
+
+const UPLOAD_REFUSALS: Record<number, string> = {
+  400: 'the upload was not accepted',
+  403: 'the upload token was refused',
+  404: 'the report is not archived',
+  409: 'a user-network vantage is already attached to this report; only one upload per report is kept',
+  410: 'the report is older than the 7-day attach window',
+  413: 'the upload was too large',
+};
+
+function describeError(e: ApiErrorBody): string {
+  return [e.error, e.hint, e.detail].filter(Boolean).join(' — ');
+}
+
+function ajvSummary(errors: ReadonlyArray<{ instancePath: string; message?: string }> | null | undefined): string {
+  return (errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim()).join('; ') || 'invalid';
+}

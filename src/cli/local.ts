@@ -1,0 +1,72 @@
+/**
+ * `scan localhost:<port>`: the whole rubric in-process against the
+ * developer's own server, from this machine only. Nothing is uploaded and no
+ * hosted service is contacted.
+ *
+ * The engine scans a domain over https (that is what public sites are), so it
+ * is handed a stand-in name under `.invalid` (which can never resolve), and a
+ * thin egress maps that origin onto the local one. The real egress behind it
+ * reaches exactly the named loopback host and port (allowLoopbackTarget) and
+ * nothing else: a redirect or link to anywhere else comes back unreachable.
+ */
+import { randomUUID } from 'node:crypto';
+import { createEgress, type Egress } from '../net/egress.ts';
+import { buildCatalog } from '../scanner/catalog.ts';
+import { createScanner } from '../scanner/engine.ts';
+import { gridKeys, type Observation } from '../scanner/grid.ts';
+import type { EdgeOutcome, Profile } from '../scanner/types.ts';
+import type { ScanReport } from './api.ts';
+import type { LocalTarget } from './args.ts';
+
+const STAND_IN = 'local-dev-server.invalid';
+const DEADLINE_MS = 25_000;
+const PROBE_TIMEOUT_MS = 8_000;
+
+export interface LocalScan {
+  origin: string;
+  report: ScanReport;
+  observations: Observation[];
+  outcomes: Record<string, EdgeOutcome>;
+  fixes: Map<string, string>;
+}
+
+export function localOrigin(t: LocalTarget): string {
+  return `${t.scheme}://${t.host === '::1' ? '[::1]' : t.host}:${t.port}`;
+}
+
+/** Send the engine's stand-in origin to the local server; leave every other URL alone (the egress refuses those). */
+function mapOrigin(inner: Egress, origin: string): Egress {
+  const toLocal = (url: string) => {
+    const u = new URL(url);
+    return u.hostname === STAND_IN ? `${origin}${u.pathname}${u.search}` : url;
+  };
+  return { name: 'local', configured: true, fetch: (req) => inner.fetch({ ...req, url: toLocal(req.url) }), close: () => inner.close() };
+}
+
+export async function scanLocally(target: LocalTarget, profile: Profile | undefined): Promise<LocalScan> {
+  const origin = localOrigin(target);
+  const local = mapOrigin(createEgress({ name: 'local', allowLoopbackTarget: { host: target.host, port: target.port } }), origin);
+  // One vantage only: this machine. networkB stays unconfigured, so its cells read `unprobed`.
+  const none = createEgress({ name: 'networkB' });
+  try {
+    const scanner = createScanner({ networks: { networkA: local, networkB: none }, deadlineMs: DEADLINE_MS, probeTimeoutMs: PROBE_TIMEOUT_MS });
+    const { report, evidence } = await scanner.scan(STAND_IN, profile ? { profile } : {});
+    // Put the real origin back wherever the stand-in surfaces (domain, reasons, details).
+    const text = JSON.stringify(report).replaceAll(`https://${STAND_IN}`, origin).replaceAll(STAND_IN, target.display);
+    const full: ScanReport = { ...(JSON.parse(text) as Omit<ScanReport, 'scanId' | 'outreachEligible'>), scanId: randomUUID(), outreachEligible: false };
+    // The engine's single usable network is this machine; say so in the prose (the JSON keys stay networkA).
+    const here = (t: string) => t.replace(/\bnetworkA\b/g, 'this machine');
+    full.reasons = full.reasons.map(here);
+    full.confidenceNote = here(full.confidenceNote);
+    for (const c of full.checks) if (c.detail) c.detail = here(c.detail);
+    for (const m of full.matrix) m.notes = m.notes.map(here);
+    const keys = new Set(gridKeys(report.versions.roster));
+    const grid = evidence.filter((e) => e.network === 'networkA' && keys.has(e.key));
+    const observations = grid.map((e): Observation => ({ key: e.key, status: e.status, bodyBytes: e.bodyBytes, timingMs: e.timingMs, ...(e.errorCode ? { error: e.errorCode } : {}) }));
+    const outcomes = Object.fromEntries(grid.map((e) => [e.key, e.outcome]));
+    const fixes = new Map(buildCatalog().checks.map((c) => [c.id, c.fix]));
+    return { origin, report: full, observations, outcomes, fixes };
+  } finally {
+    await Promise.all([local.close(), none.close()]);
+  }
+}

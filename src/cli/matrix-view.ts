@@ -1,0 +1,96 @@
+/**
+ * The per-agent matrix as a text table, with the caller's network as a column
+ * beside networkA and networkB, and plain sentences where the caller's network
+ * saw something different from the datacenter networks.
+ */
+import type { ScanReport } from './api.ts';
+import { padEnd, type Style } from './style.ts';
+
+type Entry = ScanReport['matrix'][number];
+type Outcomes = Record<string, string>;
+
+export interface MatrixColumn { label: string; cell(entry: Entry): string | null }
+
+const DENIALS = new Set(['challenge', 'block', 'rate-limited', 'auth']);
+const DENIAL_WORDS: Record<string, string> = { challenge: 'challenged', block: 'blocked', 'rate-limited': 'rate-limited', auth: 'asked to log in' };
+
+/** Columns for a hosted report: the two datacenter networks, then the caller's own when it was probed. */
+export function hostedColumns(user: Outcomes | null): MatrixColumn[] {
+  const cols: MatrixColumn[] = [
+    { label: 'networkA', cell: (e) => e.edgeDoes?.networkA ?? null },
+    { label: 'networkB', cell: (e) => e.edgeDoes?.networkB ?? null },
+  ];
+  if (user) cols.push({ label: 'your network', cell: (e) => (e.edgeDoes ? user[`grid:${e.ua}`] ?? 'unprobed' : null) });
+  return cols;
+}
+
+/** A local scan has one network: this machine (the engine's networkA). */
+export function localColumns(): MatrixColumn[] {
+  return [{ label: 'this machine', cell: (e) => e.edgeDoes?.networkA ?? null }];
+}
+
+function colourOutcome(o: string, s: Style): string {
+  if (o === 'pass') return s.green(o);
+  if (DENIALS.has(o)) return s.red(o);
+  return s.dim(o);
+}
+
+function colourVerdict(v: string, s: Style): string {
+  if (v === 'pass') return s.green(v);
+  if (v === 'denied' || v === 'blocked-consistent') return s.red(v);
+  if (v === 'reduced-content') return s.yellow(v);
+  return s.dim(v);
+}
+
+export function renderMatrix(matrix: Entry[], columns: MatrixColumn[], s: Style): string[] {
+  const header = ['agent', 'intent', 'robots.txt', ...columns.map((c) => c.label), 'verdict'];
+  const rows = matrix.map((e) => [
+    e.ua, e.intent, e.robotsSays,
+    ...columns.map((c) => { const v = c.cell(e); return v === null ? s.dim('—') : colourOutcome(v, s); }),
+    colourVerdict(e.verdict, s),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.replace(/\x1b\[[0-9;]*m/g, '').length)));
+  const line = (cells: string[]) => `  ${cells.map((c, i) => (i === cells.length - 1 ? c : padEnd(c, widths[i]!))).join('  ')}`.trimEnd();
+  return [line(header.map((h) => s.bold(h))), ...rows.map(line)];
+}
+
+function words(outcomes: string[]): string {
+  const ws = [...new Set(outcomes.filter((o) => DENIALS.has(o)).map((o) => DENIAL_WORDS[o]!))];
+  return ws.length <= 1 ? (ws[0] ?? 'denied') : `${ws.slice(0, -1).join(', ')} or ${ws.at(-1)}`;
+}
+
+/**
+ * Plain sentences for each way the caller's network differs from the cloud
+ * networks, grouping agents that differ the same way. Cells that could not be
+ * measured on either side say nothing.
+ */
+export function describeDifferences(matrix: Entry[], user: Outcomes): string[] {
+  const out: string[] = [];
+  const control = user['control:browser'];
+  if (control && control !== 'pass') {
+    out.push(`Your network's own browser-like request was ${DENIAL_WORDS[control] ?? `answered with ${control}`}, so the agent column from your network says little about agents.`);
+  }
+  const passWhereDenied = new Map<string, string[]>();
+  const deniedWherePass = new Map<string, string[]>();
+  for (const e of matrix) {
+    if (!e.edgeDoes) continue;
+    const mine = user[`grid:${e.ua}`];
+    if (!mine) continue;
+    const cloud = [e.edgeDoes.networkA, e.edgeDoes.networkB];
+    if (mine === 'pass' && cloud.some((o) => DENIALS.has(o))) {
+      const w = words(cloud);
+      passWhereDenied.set(w, [...(passWhereDenied.get(w) ?? []), e.ua]);
+    } else if (DENIALS.has(mine) && cloud.includes('pass')) {
+      const w = words([mine]);
+      deniedWherePass.set(w, [...(deniedWherePass.get(w) ?? []), e.ua]);
+    }
+  }
+  for (const [w, agents] of passWhereDenied) {
+    out.push(`${agents.join(', ')}: your network passes where cloud networks are ${w}. The edge treats these agents' requests from cloud servers worse than from your connection.`);
+  }
+  for (const [w, agents] of deniedWherePass) {
+    out.push(`${agents.join(', ')}: your network is ${w} where cloud networks pass. Something on your side (a corporate proxy, a VPN, your address's reputation) may be in the way.`);
+  }
+  if (out.length === 0) out.push('Your network saw what the cloud networks saw.');
+  return out;
+}

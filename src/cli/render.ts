@@ -1,0 +1,88 @@
+/**
+ * The report as a person reads it in a terminal or a CI log: headline and
+ * reasons, score and categories, failing checks with their fix, the matrix
+ * with the caller's network beside the cloud networks, what differed, the
+ * gate, and the report link last.
+ */
+import type { ScanReport } from './api.ts';
+import type { GateResult } from './gate.ts';
+import { describeDifferences, hostedColumns, localColumns, renderMatrix } from './matrix-view.ts';
+import type { Style } from './style.ts';
+import type { UploadResult, UserVantage } from './vantage.ts';
+
+export interface HumanView {
+  mode: 'hosted' | 'local';
+  report: ScanReport;
+  fixes: Map<string, string>;
+  vantage: UserVantage | null;
+  /** Why the caller's network could not be probed, when it could not. */
+  vantageProblem: string | null;
+  upload: UploadResult | null;
+  gate: GateResult;
+  /** Local mode: the origin that was scanned. */
+  localOrigin?: string;
+}
+
+function headlineColour(h: string, s: Style): string {
+  if (h === 'open') return s.green(h);
+  if (h === 'partially-blocked') return s.yellow(h);
+  if (h === 'agent-hostile') return s.red(h);
+  if (h === 'contradictory') return s.magenta(h);
+  return s.dim(h);
+}
+
+export function renderHuman(v: HumanView, s: Style): string {
+  const r = v.report;
+  const out: string[] = [];
+  const where = v.mode === 'local' ? `${v.localOrigin} (local scan)` : r.domain;
+  out.push(`${s.bold('agent-readiness')} · ${where} · scanned ${r.scannedAt}`);
+  if (r.coalesced) out.push(s.dim(`Shared result of an identical scan that finished ${Math.round((r.ageMs ?? 0) / 1000)} s ago (use --fresh for a new one).`));
+  if (r.ephemeral && r.ephemeralNote) out.push(s.dim(r.ephemeralNote));
+  out.push('');
+
+  out.push(`${s.bold('Headline:')} ${headlineColour(r.headline, s)}  (confidence ${r.confidence})`);
+  for (const reason of r.reasons) out.push(`  - ${reason}`);
+  out.push(`  ${s.dim(r.confidenceNote)}`);
+  out.push('');
+
+  const score = r.score.value === null ? `${r.score.display} (not enough signal: ${r.score.decidedCount} of at least ${r.score.minDecided} checks decided)` : `${r.score.value}/100`;
+  out.push(`${s.bold('Score:')} ${score}  ${s.dim(`${r.score.rubricVersion}, profile ${r.profile ?? 'none'}`)}`);
+  const cats = Object.entries(r.score.categories).map(([name, value]) => `${name} ${value === null ? '—' : value}`);
+  if (cats.length) out.push(`  ${cats.join(' · ')}`);
+  out.push('');
+
+  const failing = r.checks.filter((c) => c.status === 'fail');
+  out.push(s.bold(failing.length ? `Failing checks (${failing.length}):` : 'Failing checks: none'));
+  for (const c of failing) {
+    out.push(`  ${s.red('✗')} ${c.id} ${s.dim(`(${c.category}, weight ${c.weight})`)}${c.detail ? ` — ${c.detail}` : ''}`);
+    const fix = v.fixes.get(c.id);
+    if (fix) out.push(`    fix: ${fix}`);
+  }
+  out.push('');
+
+  const user = v.vantage?.outcomes ?? null;
+  out.push(s.bold('Agents:'));
+  out.push(...renderMatrix(r.matrix, v.mode === 'local' ? localColumns() : hostedColumns(user), s));
+  out.push('');
+
+  if (v.mode === 'hosted') {
+    out.push(s.bold(`Your network${v.vantage ? ` (${v.vantage.via})` : ''}:`));
+    if (user) for (const line of describeDifferences(r.matrix, user)) out.push(`  ${line}`);
+    else out.push(`  not probed: ${v.vantageProblem ?? 'unknown reason'}`);
+    if (v.upload?.status === 'attached') out.push(`  Attached to the report as a self-reported vantage (${v.upload.attached} observations); it never changes the verdict or the score.`);
+    else if (v.upload?.status === 'not-uploaded') out.push(`  Not uploaded: ${v.upload.reason}.`);
+    else if (v.upload?.status === 'failed') out.push(`  ${s.yellow('Warning:')} upload failed: ${v.upload.reason}`);
+    out.push('');
+  }
+
+  if (v.gate.result !== 'absent') {
+    const label = v.gate.result === 'passed' ? s.green('passed') : v.gate.result === 'failed' ? s.red('failed') : s.yellow('could not judge');
+    out.push(`${s.bold('Gate:')} ${label}: ${v.gate.message}`);
+    out.push('');
+  }
+
+  if (v.mode === 'local') out.push(`Local scan: nothing was uploaded and no hosted service was contacted; there is no permalink.`);
+  else if (r.reportUrl) out.push(`${s.bold('Report:')} ${r.reportUrl}`);
+  else out.push(`${s.bold('Report:')} no permalink (${r.ephemeral ? 'temporary tunnel hosts are never archived' : 'the report was not archived'}).`);
+  return `${out.join('\n')}\n`;
+}
