@@ -1,0 +1,70 @@
+// Score formula, catalog and the frozen rubric snapshot.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { computeScore, MIN_DECIDED, weightedPercent, type ScoredCheck } from '../../src/scanner/scoring.ts';
+import { buildCatalog } from '../../src/scanner/catalog.ts';
+import { CHECKS } from '../../src/scanner/checks/index.ts';
+import { RUBRIC_VERSION } from '../../src/scanner/versions.ts';
+import type { CheckStatus } from '../../src/scanner/types.ts';
+
+const sc = (weight: number, status: CheckStatus, thousandths = status === 'pass' ? 1000 : 0, category = 'access'): ScoredCheck => ({ result: { id: `c${weight}${status}${thousandths}`, category, weight, status }, thousandths });
+
+describe('score formula (verdicts.md): floor((100·Σwc + ½Σw) / Σw), exact', () => {
+  const table: Array<[string, ScoredCheck[], number | null]> = [
+    ['all pass', [sc(10, 'pass'), sc(5, 'pass')], 100],
+    ['all fail', [sc(10, 'fail'), sc(5, 'fail')], 0],
+    ['inconclusive, skipped and error are out of both sums', [sc(10, 'pass'), sc(50, 'inconclusive'), sc(50, 'skipped'), sc(50, 'error')], 100],
+    ['half up: 2 of 3 equal weights = 66.67 -> 67', [sc(1, 'pass'), sc(1, 'pass'), sc(1, 'fail')], 67],
+    ['exactly .5 rounds up: 1 of 8 = 12.5 -> 13', [sc(1, 'pass'), ...Array.from({ length: 7 }, () => sc(1, 'fail'))], 13],
+    ['partial credit in thousandths: w3 at 0.333 = 33.3 -> 33', [sc(3, 'fail', 333)], 33],
+    ['domain-facts worked example -> 79', [sc(10, 'pass', 750), sc(10, 'pass'), sc(6, 'pass'), sc(8, 'pass', 800), sc(8, 'pass'), sc(4, 'fail'), sc(3, 'pass'), sc(3, 'fail')], 79],
+    ['nothing decided', [sc(3, 'inconclusive')], null],
+  ];
+  for (const [name, checks, want] of table) test(`score: ${name}`, () => assert.equal(weightedPercent(checks), want));
+
+  test('score: null with display "not enough signal" below minDecided, categories null when none decided', () => {
+    const few = computeScore(Array.from({ length: MIN_DECIDED - 1 }, () => sc(1, 'pass')));
+    assert.equal(few.value, null);
+    assert.equal(few.display, 'not enough signal');
+    assert.equal(few.minDecided, MIN_DECIDED);
+    const enough = computeScore([...Array.from({ length: MIN_DECIDED }, () => sc(2, 'pass')), sc(2, 'fail', 0, 'content')]);
+    assert.equal(enough.value, 89);
+    assert.equal(enough.categories['access'], 100);
+    assert.equal(enough.categories['content'], 0);
+    assert.equal(enough.categories['trust'], null);
+    assert.equal(enough.rubricVersion, RUBRIC_VERSION);
+  });
+});
+
+describe('catalog and rubric freeze', () => {
+  test('catalog: derived from the registry with at least 25 checks, unique ids, every field filled', () => {
+    const cat = buildCatalog();
+    assert.equal(cat.rubricVersion, 'rubric-v1.1');
+    assert.equal(cat.minDecidedForGrade, MIN_DECIDED);
+    assert.deepEqual(cat.profiles, ['general', 'dev-platform', 'docs', 'publisher']);
+    assert.ok(cat.checks.length >= 25);
+    assert.equal(new Set(cat.checks.map((c) => c.id)).size, cat.checks.length);
+    for (const c of cat.checks) {
+      assert.match(c.id, /^(access|policy|discovery|content|trust)\.[a-z0-9-]+$/);
+      assert.ok(c.name && c.why && c.fix && c.weight > 0 && c.profiles.length > 0, c.id);
+    }
+    for (const k of ['idStability', 'versioning', 'deprecation'] as const) assert.ok(cat.contract[k].length > 20);
+    assert.match(cat.scoring, /floor/);
+  });
+
+  test('every check cites the standard it enforces, and its file is named after its id', () => {
+    for (const c of CHECKS) {
+      assert.ok(c.standard.length > 3, c.id);
+      const src = readFileSync(new URL(`../../src/scanner/checks/${c.id}.ts`, import.meta.url), 'utf8');
+      assert.match(src, new RegExp(`id: '${c.id.replace('.', '\\.')}'`));
+    }
+  });
+
+  test('rubric freeze: ids, weights and profiles match the snapshot of the current rubric version (bump RUBRIC_VERSION to change them)', () => {
+    const snapshot = JSON.parse(readFileSync(new URL('./rubric-snapshot.json', import.meta.url), 'utf8')) as Record<string, Array<[string, number, string]>>;
+    const frozen = snapshot[RUBRIC_VERSION];
+    assert.ok(frozen, `no snapshot for ${RUBRIC_VERSION}: add one to test/scanner/rubric-snapshot.json (keep the old versions)`);
+    assert.deepEqual(CHECKS.map((c) => [c.id, c.weight, c.profiles.join(',')]), frozen, `the registry changed without a rubric version bump (${RUBRIC_VERSION})`);
+  });
+});
