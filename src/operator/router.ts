@@ -7,6 +7,8 @@ import type { Knex } from 'knex';
 import { html, SafeHtml } from '../report/html.ts';
 import { STYLE, STYLE_HASH } from '../report/styles.ts';
 import { countStats, type Stats } from '../storage/queries/countStats.ts';
+import { addExcludedDomain } from '../storage/queries/excludedDomains.ts';
+import { normalizeDomain } from '../net/domain.ts';
 
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 
@@ -28,7 +30,8 @@ function page(s: Stats): string {
 ${table('Headline', s.byHeadline)}${table('Score band', s.byScoreBand)}${table('Vendor', s.byVendor)}</main></body></html>`.value;
 }
 
-/** Mount with app.use(operatorRouter(...)) before the public routes; serves /internal/stats(.json). */
+/** Mount with app.use(operatorRouter(...)) before the public routes; serves /internal/stats(.json) and
+ * POST /internal/excluded-domains. */
 export function operatorRouter(db: Knex, token: string | undefined): Router {
   const router = express.Router();
   router.use('/internal', (req: Request, res: Response, next) => {
@@ -45,6 +48,18 @@ export function operatorRouter(db: Knex, token: string | undefined): Router {
   });
   router.get('/internal/stats.json', async (_req, res) => {
     res.json(await countStats(db));
+  });
+  // An owner's opt-out request, recorded without a redeploy (EXCLUDED_DOMAINS needs one).
+  router.post('/internal/excluded-domains', express.json({ limit: 4096 }), async (req, res) => {
+    const body = (req.body ?? {}) as { domain?: unknown; reason?: unknown };
+    const n = typeof body.domain === 'string' ? normalizeDomain(body.domain) : null;
+    if (!n?.ok) {
+      res.status(400).json({ error: 'Send {"domain": "example.com", "reason"?: "…"}.' });
+      return;
+    }
+    const reason = typeof body.reason === 'string' ? body.reason.slice(0, 200) : null;
+    await addExcludedDomain(db, n.domain, reason, new Date().toISOString());
+    res.status(201).json({ excluded: n.domain });
   });
   router.get('/internal/stats', async (_req, res) => {
     res

@@ -43,6 +43,14 @@ describe('operator statistics', () => {
     assert.match(String(res.headers['content-security-policy']), /default-src 'none'/);
   });
 
+  test('operator can exclude a domain at its owner\'s request; scans of it then get 403', async () => {
+    await request(t.app).post('/internal/excluded-domains').send({ domain: 'optout.stats-site.com' }).expect(401);
+    await request(t.app).post('/internal/excluded-domains').set('Authorization', `Bearer ${TOKEN}`).send({ domain: 'not a domain' }).expect(400);
+    const res = await request(t.app).post('/internal/excluded-domains').set('Authorization', `Bearer ${TOKEN}`).send({ domain: 'https://www.optout.stats-site.com/', reason: 'owner email' }).expect(201);
+    assert.equal(res.body.excluded, 'optout.stats-site.com');
+    await request(t.app).post('/scan').send({ domain: 'shop.optout.stats-site.com', lead }).expect(403);
+  });
+
   test('stats are off (404) when no operator token is configured', async () => {
     const app = createApp(t.ctx, { internal: [operatorRouter(t.ctx.db, undefined)] });
     await request(app).get('/internal/stats.json').expect(404);
