@@ -12,7 +12,7 @@ export interface CheckCatalog {
   profiles: Profile[];
   scoring: string;
   contract: { idStability: string; versioning: string; deprecation: string };
-  checks: Array<{ id: string; name: string; category: string; why: string; fix: string; weight: number; profiles: string[] }>;
+  checks: Array<{ id: string; name: string; category: string; why: string; fix: string; weight: number; profiles: Profile[] }>;
 }
 
 export const SCORING_TEXT =

@@ -61,7 +61,7 @@ const table: Array<[string, ClassifyInput, EdgeOutcome, string[]]> = [
   // 7. pass (presence is not a block)
   ['200 page', view(page(200)), 'pass', []],
   ['200 page behind Cloudflare', view(page(200), cloudflare.presence), 'pass', ['cloudflare']],
-  ['200 page behind Akamai with Bot Manager cookies', { ...(view(page(200), akamai.presence) as object), setCookieNames: ['_abck', 'bm_sz'] } as ClassifyInput, 'pass', ['akamai']],
+  ['200 page behind Akamai with Bot Manager cookies', { ...view(page(200), akamai.presence), setCookieNames: ['_abck', 'bm_sz'] } as unknown as ClassifyInput, 'pass', ['akamai']],
   ['304', view(page(304, '')), 'pass', []],
   ['a same-site redirect to /en/ then 200', view(page(200), {}, ['https://shop-fixtures.com/en/']), 'pass', []],
   ['a CSP header naming Cloudflare is no evidence', view(page(200, undefined, { 'content-security-policy': "script-src challenges.cloudflare.com" })), 'pass', []],

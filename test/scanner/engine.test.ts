@@ -5,7 +5,7 @@ import { startWorld, type World } from '../world/index.ts';
 import { SCENARIOS } from '../world/scenarios/index.ts';
 import { createScanner } from '../../src/scanner/engine.ts';
 import { gridKeys, probeGrid } from '../../src/scanner/grid.ts';
-import { createEgress } from '../../src/net/egress.ts';
+import { createEgress, type Egress } from '../../src/net/egress.ts';
 import { probeableAgents } from '../../src/scanner/roster.ts';
 
 let world: World;
@@ -13,7 +13,7 @@ before(async () => { world = await startWorld(); });
 after(async () => { await world.stop(); });
 
 const now = () => new Date('2026-11-22T00:00:00Z');
-const scanner = (networks = world.egress(), extra: Partial<Parameters<typeof createScanner>[0]> = {}) =>
+const scanner = (networks: { networkA: Egress; networkB: Egress } = world.egress(), extra: Partial<Parameters<typeof createScanner>[0]> = {}) =>
   createScanner({ networks, deadlineMs: 15_000, probeTimeoutMs: 5_000, now, ...extra });
 
 describe('engine', () => {
