@@ -10,6 +10,7 @@
 // fails, an in-memory insurance limiter keeps limiting per instance rather than failing open
 // or closed.
 import type { Redis } from 'ioredis';
+import ipaddr from 'ipaddr.js';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { RateSetting } from '../config.ts';
 import { errors } from '../errors.ts';
@@ -40,6 +41,19 @@ function limiter(points: number, duration: number, keyPrefix: string, redis: Red
   const memory = new RateLimiterMemory({ points, duration, keyPrefix });
   if (!redis) return memory;
   return new RateLimiterRedis({ storeClient: redis, points, duration, keyPrefix, insuranceLimiter: memory });
+}
+
+/**
+ * The per-IP key: an IPv4 address as is (IPv4-mapped IPv6 unwrapped), an IPv6 address by its
+ * /64, because one subscriber usually holds a whole /64 and could otherwise rotate through it.
+ */
+export function ipKey(clientIp: string): string {
+  if (!ipaddr.isValid(clientIp)) return clientIp;
+  let ip = ipaddr.parse(clientIp);
+  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  if (ip.kind() === 'ipv4') return ip.toString();
+  const parts = (ip as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16));
+  return `${parts.join(':')}::/64`;
 }
 
 function rejected(e: unknown): e is RateLimiterRes {
@@ -79,7 +93,8 @@ export function createScanLimits(opts: LimitsOptions): ScanLimits {
   }
 
   return {
-    async consume(domain, clientIp) {
+    async consume(domain, rawIp) {
+      const clientIp = ipKey(rawIp);
       try {
         await perIp.consume(clientIp);
       } catch (e) {

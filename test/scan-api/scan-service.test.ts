@@ -219,3 +219,14 @@ describe('scan service', () => {
     });
   });
 });
+
+describe('per-IP keys', () => {
+  test('IPv6 clients are limited per /64 and IPv4-mapped addresses count as IPv4', async () => {
+    const { ipKey } = await import('../../src/scans/limits.ts');
+    assert.equal(ipKey('2001:db8:1:2:aaaa::1'), ipKey('2001:db8:1:2:ffff:1:2:3'));
+    assert.notEqual(ipKey('2001:db8:1:2::1'), ipKey('2001:db8:1:3::1'));
+    assert.equal(ipKey('::ffff:192.0.2.5'), '192.0.2.5');
+    assert.equal(ipKey('192.0.2.5'), '192.0.2.5');
+    assert.equal(ipKey('unknown'), 'unknown');
+  });
+});
