@@ -7,7 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const outdir = path.join(root, 'dist');
+// `--outdir <dir>` builds elsewhere (the CLI tests build a private copy so parallel test files never race on dist/).
+const flag = process.argv.indexOf('--outdir');
+const outdir = flag > 0 && process.argv[flag + 1] ? path.resolve(process.argv[flag + 1]!) : path.join(root, 'dist');
 fs.rmSync(path.join(outdir, 'cli-chunks'), { recursive: true, force: true });
 
 await build({
