@@ -4,6 +4,8 @@ import type { Redis } from 'ioredis';
 import type { AppContext } from '../context.ts';
 import { parseScanResolve, resolveHost } from '../net/resolve.ts';
 import type { CatalogLookup } from '../report/sections.ts';
+import { buildCatalog } from '../scanner/catalog.ts';
+import { catalogLookup } from './adapters.ts';
 import { Coalescer, memoryRecentStore, redisRecentStore } from './coalesce.ts';
 import { createScanLimits, type ScanLimits } from './limits.ts';
 import { ScanService } from './service.ts';
@@ -48,7 +50,7 @@ export function buildScanServices(ctx: AppContext, o: BuildScanServicesOptions):
     limits, coalescer, turnstile: createTurnstileGate(c.turnstileSecret, c.turnstileVerifyUrl), deadlineMs: c.scanDeadlineMs,
     ...(o.onMailQueued ? { onMailQueued: o.onMailQueued } : {}),
   });
-  return { scans, limits, catalog: o.catalog ?? (() => undefined) };
+  return { scans, limits, catalog: o.catalog ?? catalogLookup(buildCatalog()) };
 }
 
 export function attachScanServices(ctx: AppContext, services: ScanServices): void {
