@@ -2,7 +2,7 @@
 // bundles the CLI into dist/cli.mjs for the package `bin`. Code splitting keeps the
 // entry tiny: --help and --version parse only the argument parser, and the scan
 // machinery (client, validators, undici, engine) lives in chunks loaded on demand.
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -12,7 +12,28 @@ const flag = process.argv.indexOf('--outdir');
 const outdir = flag > 0 && process.argv[flag + 1] ? path.resolve(process.argv[flag + 1]!) : path.join(root, 'dist');
 fs.rmSync(path.join(outdir, 'cli-chunks'), { recursive: true, force: true });
 
+// Some modules load a CommonJS package through createRequire(import.meta.url)('pkg'), which a
+// bundler cannot follow; turn each into a static import so the package is bundled too.
+const staticRequires: Plugin = {
+  name: 'static-create-require',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, (args) => {
+      const source = fs.readFileSync(args.path, 'utf8');
+      const calls = /createRequire\(import\.meta\.url\)\((['"])([^'"]+)\1\)/g;
+      if (!calls.test(source)) return undefined;
+      const imports: string[] = [];
+      const contents = source.replace(calls, (_m, _q: string, pkg: string) => {
+        const id = `__cliRequired${imports.length}`;
+        imports.push(`import ${id} from ${JSON.stringify(pkg)};`);
+        return id;
+      });
+      return { contents: `${imports.join('\n')}\n${contents}`, loader: 'ts' };
+    });
+  },
+};
+
 await build({
+  plugins: [staticRequires],
   entryPoints: { cli: path.join(root, 'src/cli/main.ts') },
   outdir,
   bundle: true,
