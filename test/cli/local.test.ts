@@ -52,9 +52,9 @@ describe('agent-readiness scan localhost:<port>', () => {
     assert.equal(doc.report.reportUrl, undefined);
     assert.equal(doc.upload.status, 'not-uploaded');
     assert.deepEqual(doc.userNetwork.observations.map((o: { key: string }) => o.key), gridKeys());
-    const gpt = doc.report.matrix.find((m: { ua: string }) => m.ua === 'GPTBot');
-    assert.deepEqual([gpt.robotsSays, gpt.edgeDoes.networkA, gpt.verdict], ['blocked', 'block', 'blocked-consistent']);
-    assert.equal(doc.report.matrix.find((m: { ua: string }) => m.ua === 'ClaudeBot').edgeDoes.networkA, 'pass');
+    const row = (ua: string) => doc.report.matrix.find((m: { ua: string }) => m.ua === ua)!;
+    assert.deepEqual([row('GPTBot').robotsSays, row('GPTBot').edgeDoes?.networkA, row('GPTBot').verdict], ['blocked', 'block', 'blocked-consistent']);
+    assert.equal(row('ClaudeBot').edgeDoes?.networkA, 'pass');
     assert.ok(siteHits.some((h) => h === 'GPTBot /'), 'the local server was probed');
     assert.ok(siteHits.some((h) => h === 'other /robots.txt'));
     assert.deepEqual(sentinel.hits, [], 'no request reached the API (or went through a proxy)');
