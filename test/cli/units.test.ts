@@ -1,0 +1,142 @@
+// The CLI's pure parts: argument parsing, proxy selection, the gate, the difference
+// sentences, and why a report takes no upload.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DEFAULT_API, parseCli, parseLocalTarget } from '../../src/cli/args.ts';
+import { decideGate } from '../../src/cli/gate.ts';
+import { describeDifferences } from '../../src/cli/matrix-view.ts';
+import { bypassesProxy, describeProxy, proxyFor } from '../../src/cli/proxy-env.ts';
+import { colourEnabled } from '../../src/cli/style.ts';
+import { whyNoUpload } from '../../src/cli/vantage.ts';
+import type { ScanReport } from '../../src/cli/api.ts';
+
+const LEAD = ['--name', 'Ada', '--email', 'ada@example.org'];
+
+describe('CLI arguments', () => {
+  test('a hosted scan with every flag', () => {
+    const p = parseCli(['scan', 'example.org', ...LEAD, '--min-score', '70', '--profile', 'docs', '--fresh', '--json', '--api', 'https://api.example.org'], {});
+    assert.equal(p.kind, 'scan');
+    if (p.kind !== 'scan') return;
+    assert.equal(p.local, null);
+    assert.deepEqual(p.options, { target: 'example.org', name: 'Ada', email: 'ada@example.org', minScore: 70, profile: 'docs', fresh: true, json: true, api: 'https://api.example.org' });
+  });
+
+  test('the API comes from --api, else AGENT_READINESS_API, else the default', () => {
+    const api = (argv: string[], env: Record<string, string>) => {
+      const p = parseCli(['scan', 'example.org', ...LEAD, ...argv], env);
+      return p.kind === 'scan' ? p.options.api : p.kind;
+    };
+    assert.equal(api([], {}), DEFAULT_API);
+    assert.equal(api([], { AGENT_READINESS_API: 'http://env.test:1' }), 'http://env.test:1');
+    assert.equal(api(['--api', 'http://flag.test:2'], { AGENT_READINESS_API: 'http://env.test:1' }), 'http://flag.test:2');
+  });
+
+  test('help, version and usage errors', () => {
+    assert.equal(parseCli([], {}).kind, 'help');
+    assert.equal(parseCli(['--help'], {}).kind, 'help');
+    assert.equal(parseCli(['-v'], {}).kind, 'version');
+    const errors: Array<[string[], RegExp]> = [
+      [['scan', 'example.org'], /--name <name> --email <email>/],
+      [['scan'], /needs a domain/],
+      [['fetch', 'x'], /unknown command/],
+      [['scan', 'example.org', ...LEAD, '--min-score', '101'], /0 to 100/],
+      [['scan', 'example.org', ...LEAD, '--min-score', '7.5'], /integer/],
+      [['scan', 'example.org', ...LEAD, '--profile', 'shop'], /--profile must be one of/],
+      [['scan', 'example.org', ...LEAD, '--api', 'ftp://x'], /not an http\(s\) URL/],
+      [['scan', 'example.org', ...LEAD, '--colour'], /Unknown option/],
+    ];
+    for (const [argv, message] of errors) {
+      const p = parseCli(argv, {});
+      assert.equal(p.kind, 'usage-error', argv.join(' '));
+      assert.match(p.kind === 'usage-error' ? p.message : '', message);
+    }
+  });
+
+  test('localhost targets need no contact details; other loopback spellings are not local mode', () => {
+    assert.deepEqual(parseLocalTarget('localhost:3000'), { scheme: 'http', host: 'localhost', port: 3000, display: 'localhost:3000' });
+    assert.deepEqual(parseLocalTarget('https://127.0.0.1:8443/'), { scheme: 'https', host: '127.0.0.1', port: 8443, display: '127.0.0.1:8443' });
+    assert.deepEqual(parseLocalTarget('[::1]:5173'), { scheme: 'http', host: '::1', port: 5173, display: '[::1]:5173' });
+    assert.equal(parseLocalTarget('localhost:3000/docs'), null);
+    assert.equal(parseLocalTarget('127.0.0.2:3000'), null);
+    assert.equal(parseLocalTarget('localhost.example.org'), null);
+    const p = parseCli(['scan', 'localhost:3000'], {});
+    assert.equal(p.kind === 'scan' && p.local?.port, 3000);
+  });
+});
+
+describe('CLI proxy selection (HTTPS_PROXY / HTTP_PROXY / NO_PROXY)', () => {
+  const env = { HTTPS_PROXY: 'http://user:secret@proxy.corp:3128', HTTP_PROXY: 'http://plain.corp:8080' };
+  test('https uses HTTPS_PROXY, http uses HTTP_PROXY, https falls back to HTTP_PROXY, lower case wins', () => {
+    assert.equal(proxyFor('https://example.org/', env), env.HTTPS_PROXY);
+    assert.equal(proxyFor('http://example.org/', env), env.HTTP_PROXY);
+    assert.equal(proxyFor('https://example.org/', { HTTP_PROXY: 'http://plain.corp:8080' }), 'http://plain.corp:8080');
+    assert.equal(proxyFor('https://example.org/', { https_proxy: 'http://lower:1', HTTPS_PROXY: 'http://upper:2' }), 'http://lower:1');
+    assert.equal(proxyFor('https://example.org/', {}), undefined);
+  });
+
+  test('NO_PROXY: *, exact names, suffixes, *.subdomains and ports', () => {
+    assert.equal(bypassesProxy('example.org', 443, { NO_PROXY: '*' }), true);
+    assert.equal(bypassesProxy('example.org', 443, { NO_PROXY: 'other.org, example.org' }), true);
+    assert.equal(bypassesProxy('www.example.org', 443, { NO_PROXY: '.example.org' }), true);
+    assert.equal(bypassesProxy('www.example.org', 443, { NO_PROXY: 'example.org' }), true);
+    assert.equal(bypassesProxy('example.org', 443, { NO_PROXY: '*.example.org' }), false);
+    assert.equal(bypassesProxy('a.example.org', 443, { NO_PROXY: '*.example.org' }), true);
+    assert.equal(bypassesProxy('notexample.org', 443, { NO_PROXY: 'example.org' }), false);
+    assert.equal(bypassesProxy('example.org', 443, { NO_PROXY: 'example.org:8443' }), false);
+    assert.equal(bypassesProxy('example.org', 8443, { no_proxy: 'example.org:8443' }), true);
+    assert.equal(proxyFor('https://example.org/', { ...env, NO_PROXY: 'example.org' }), undefined);
+  });
+
+  test('messages never show proxy credentials', () => {
+    assert.equal(describeProxy(env.HTTPS_PROXY), 'http://proxy.corp:3128');
+  });
+});
+
+describe('CLI gate and exit codes', () => {
+  const report = (headline: string, value: number | null) => ({ headline, score: { value } });
+  test('absent, passed, failed', () => {
+    assert.equal(decideGate(report('open', 40), undefined).exitCode, 0);
+    assert.equal(decideGate(report('open', 70), 70).exitCode, 0);
+    assert.equal(decideGate(report('open', 69), 70).exitCode, 1);
+  });
+  test('no score or an unknown headline under --min-score is "could not test" (2), never a failing site', () => {
+    assert.deepEqual([decideGate(report('open', null), 10).exitCode, decideGate(report('open', null), 10).result], [2, 'could-not-test']);
+    assert.equal(decideGate(report('unknown', 90), 10).exitCode, 2);
+    assert.equal(decideGate(report('unknown', null), undefined).exitCode, 0);
+  });
+});
+
+describe('CLI difference sentences', () => {
+  const row = (ua: string, a: string, b: string) => ({ ua, intent: 'training', robotsSays: 'allowed', edgeDoes: { networkA: a, networkB: b }, httpStatus: { networkA: 200, networkB: 200 }, verdict: 'pass', measurement: 'measured', attributedVendors: [], notes: [] }) as unknown as ScanReport['matrix'][number];
+  test('your network passing where the cloud is denied, and the reverse, grouped by agent', () => {
+    const matrix = [row('GPTBot', 'challenge', 'challenge'), row('ClaudeBot', 'challenge', 'block'), row('CCBot', 'pass', 'pass'), row('Bytespider', 'pass', 'unprobed')];
+    const lines = describeDifferences(matrix, { 'control:browser': 'pass', 'grid:GPTBot': 'pass', 'grid:ClaudeBot': 'pass', 'grid:CCBot': 'pass', 'grid:Bytespider': 'block' });
+    assert.equal(lines.length, 3);
+    assert.match(lines[0]!, /^GPTBot: your network passes where cloud networks are challenged\./);
+    assert.match(lines[1]!, /^ClaudeBot: your network passes where cloud networks are challenged or blocked\./);
+    assert.match(lines[2]!, /^Bytespider: your network is blocked where cloud networks pass\./);
+  });
+  test('the same picture says so; a denied control on your side is called out', () => {
+    assert.deepEqual(describeDifferences([row('CCBot', 'pass', 'pass')], { 'control:browser': 'pass', 'grid:CCBot': 'pass' }), ['Your network saw what the cloud networks saw.']);
+    assert.match(describeDifferences([], { 'control:browser': 'challenge' })[0]!, /own browser-like request was challenged/);
+  });
+});
+
+describe('CLI upload decision', () => {
+  const base = { scanId: '00000000-0000-4000-8000-000000000000', domain: 'example.org' } as ScanReport;
+  test('a token means upload; otherwise the reason names ephemeral, coalesced or unarchived', () => {
+    assert.equal(whyNoUpload({ ...base, cliUploadToken: 't' }), null);
+    assert.match(whyNoUpload({ ...base, ephemeral: true })!, /temporary tunnel host/);
+    assert.match(whyNoUpload({ ...base, coalesced: true, ageMs: 12_400 })!, /finished 12 s ago.*--fresh/);
+    assert.match(whyNoUpload(base)!, /could not be archived/);
+  });
+});
+
+describe('CLI colour', () => {
+  test('only on a terminal and only without NO_COLOR', () => {
+    assert.equal(colourEnabled({ isTTY: true }, {}), true);
+    assert.equal(colourEnabled({ isTTY: true }, { NO_COLOR: '1' }), false);
+    assert.equal(colourEnabled({ isTTY: false }, {}), false);
+    assert.equal(colourEnabled({ isTTY: true }, { NO_COLOR: '' }), true);
+  });
+});
