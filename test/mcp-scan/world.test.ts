@@ -1,0 +1,120 @@
+/**
+ * The scanner against real MCP peers in the test world (HTTPS, port 443,
+ * guarded egress through the world's proxy): each server gets the checklist
+ * mcp.md §9 prescribes, and every report validates against openapi.yaml.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startWorld, type World } from '../world/index.ts';
+import { mcpServers } from '../world/mcp-servers/index.ts';
+import { scanMcpServer, type McpScanReport } from '../../src/mcp-scan/index.ts';
+import type { ProbeRequest } from '../../src/net/egress.ts';
+import { validateMcpServerReport } from '../../generated/validators.js';
+
+// Expected status per check, in registry order; `i:<reason>` is inconclusive with that reason.
+const ORDER = [
+  'mcp.endpoint.resolved', 'mcp.discovery.manifest', 'mcp.discovery.consistent', 'mcp.transport.post', 'mcp.lifecycle.initialize',
+  'mcp.lifecycle.version_negotiation', 'mcp.protocol.version_known', 'mcp.transport.notification', 'mcp.transport.session',
+  'mcp.transport.version_header', 'mcp.transport.get', 'mcp.protocol.modern', 'mcp.tools.list', 'mcp.tools.names',
+  'mcp.tools.input_schema', 'mcp.tools.descriptions', 'mcp.tools.annotations', 'mcp.errors.method_not_found',
+  'mcp.errors.invalid_params', 'mcp.errors.parse_error', 'mcp.auth.discovery',
+];
+const row = (s: string) => s.trim().split(/\s+/);
+const allOf = (v: string) => ORDER.map(() => v);
+
+const EXPECTED: Record<string, string[]> = {
+  'mcp-good': row(`pass pass pass pass pass  pass pass pass pass  pass pass i:not_applicable pass pass  pass pass pass pass  pass pass i:not_applicable`),
+  // The SDK's standalone GET stream sends no bytes, so a 2 s read cannot tell it from a stall.
+  'mcp-stateful': row(`pass i:not_applicable i:not_applicable pass pass  pass pass pass pass  pass i:timeout i:not_applicable pass pass  pass pass pass pass  pass pass i:not_applicable`),
+  'mcp-oauth': ['pass', 'pass', 'pass', ...allOf('i:policy').slice(0, 17), 'pass'],
+  'mcp-legacy-sse': ['pass', 'i:not_applicable', 'i:not_applicable', ...allOf('i:legacy_transport').slice(0, 17), 'i:not_applicable'],
+  'mcp-broken': row(`pass i:not_applicable i:not_applicable pass fail  fail pass fail fail  fail fail i:not_applicable pass fail  fail fail fail fail  fail fail i:not_applicable`),
+  'mcp-waf': ['i:blocked', 'i:blocked', 'i:not_applicable', ...allOf('i:blocked').slice(0, 17), 'i:not_applicable'],
+  'mcp-modern': row(`pass pass pass pass pass  pass pass pass pass  pass pass pass pass pass  pass pass pass pass  pass pass i:not_applicable`),
+  // No handshake in 2026-07-28: lifecycle checks do not apply; everything else runs over modern envelopes.
+  'mcp-modern-only': row(`pass pass pass pass i:not_applicable  pass pass i:not_applicable pass  i:not_applicable pass pass pass pass  pass pass pass pass  pass pass i:not_applicable`),
+  down: ['i:unreachable', 'i:unreachable', 'i:not_applicable', ...allOf('i:unreachable').slice(0, 17), 'i:not_applicable'],
+};
+
+const statusOf = (r: McpScanReport) => r.checks.map((c) => (c.status === 'inconclusive' ? `i:${c.reason}` : c.status));
+
+describe('MCP scanner against the test world', () => {
+  let world: World;
+  let servers: ReturnType<typeof mcpServers>;
+  const sent: Array<{ host: string; req: ProbeRequest }> = [];
+  const reports = new Map<string, McpScanReport>();
+
+  before(async () => {
+    servers = mcpServers();
+    world = await startWorld({ scenarios: [], handlers: servers.handlers });
+    const { networkA } = world.egress();
+    // Records every request the scanner makes, to check the budget and what it sends.
+    const egress = { fetch: (req: ProbeRequest) => { sent.push({ host: new URL(req.url).hostname, req }); return networkA.fetch(req); } };
+    for (const label of Object.keys(EXPECTED)) reports.set(label, await scanMcpServer(world.domain(label), { egress }));
+  });
+  after(async () => {
+    await servers.close();
+    await world.stop();
+  });
+
+  for (const [label, expected] of Object.entries(EXPECTED)) {
+    test(`scanner checklist for ${label}`, () => {
+      const r = reports.get(label)!;
+      assert.deepEqual(r.checks.map((c) => c.id), ORDER);
+      assert.deepEqual(Object.fromEntries(ORDER.map((id, i) => [id, statusOf(r)[i]])), Object.fromEntries(ORDER.map((id, i) => [id, expected[i]])));
+    });
+  }
+
+  test('every scanner report validates against the McpServerReport schema', () => {
+    for (const [label, r] of reports) {
+      const full = { ...r, scanId: '7b0e4c1a-2d3f-4a5b-8c6d-9e0f1a2b3c4d', archived: false };
+      assert.ok(validateMcpServerReport(full), `${label}: ${JSON.stringify(validateMcpServerReport.errors)}`);
+    }
+  });
+
+  test('no unreachable, blocked or credential-requiring server gets a fail', () => {
+    for (const label of ['mcp-oauth', 'mcp-waf', 'mcp-legacy-sse', 'down']) {
+      assert.deepEqual(reports.get(label)!.checks.filter((c) => c.status === 'fail').map((c) => c.id), [], label);
+    }
+  });
+
+  test('scanner headlines name access, transport, era and sessions', () => {
+    const h = (l: string) => reports.get(l)!.headline;
+    assert.deepEqual([h('mcp-good').access, h('mcp-good').era, h('mcp-good').sessions, h('mcp-good').toolCount], ['open', 'legacy', 'stateless', 2]);
+    assert.equal(h('mcp-stateful').sessions, 'stateful');
+    assert.equal(h('mcp-oauth').access, 'auth-required');
+    assert.equal(h('mcp-legacy-sse').transport, 'legacy-sse');
+    assert.equal(h('mcp-waf').access, 'blocked');
+    assert.equal(h('mcp-modern').era, 'dual');
+    assert.deepEqual([h('mcp-modern-only').era, h('mcp-modern-only').protocolVersion], ['modern', '2026-07-28']);
+    assert.equal(h('down').reachable, false);
+  });
+
+  test('scanner report carries server identity, tool summary and auth metadata', () => {
+    const good = reports.get('mcp-good')!;
+    assert.equal(good.server?.name, 'good-stateless');
+    assert.equal(good.server?.version, '2.3.4');
+    assert.deepEqual(good.server?.capabilities, ['tools']);
+    assert.equal(good.target.resolvedVia, 'manifest');
+    assert.equal(good.tools.items.find((t) => t.name === 'echo')?.readOnlyHint, true);
+    assert.equal(good.tools.items.find((t) => t.name === 'echo')?.hasOutputSchema, true);
+    const oauth = reports.get('mcp-oauth')!;
+    assert.match(oauth.auth?.challenge ?? '', /^Bearer /);
+    assert.deepEqual(oauth.auth?.scopes, ['mcp:tools']);
+    assert.equal(oauth.auth?.authorizationServers.length, 1);
+    const broken = reports.get('mcp-broken')!;
+    assert.ok(broken.tools.schemaIssues >= 2);
+    assert.ok(broken.tools.items.find((t) => t.name === 'bad name!')?.issues.includes('no description'));
+  });
+
+  test('scanner stays within its request budget and never sends credentials or names a tool', () => {
+    const perHost = new Map<string, number>();
+    for (const { host } of sent) perHost.set(host, (perHost.get(host) ?? 0) + 1);
+    for (const [host, n] of perHost) assert.ok(n <= 18, `${host}: ${n} requests`);
+    for (const { req } of sent) {
+      const names = Object.keys(req.headers ?? {}).map((h) => h.toLowerCase());
+      assert.ok(!names.includes('authorization') && !names.includes('cookie'), `credential header sent to ${req.url}`);
+      if (req.body?.includes('tools/call')) assert.equal(JSON.parse(req.body).params.name, undefined, 'a tool was named');
+    }
+  });
+});
