@@ -79,6 +79,19 @@ describe('agent-readiness scan localhost:<port>', () => {
     assert.match(run.stdout, /Gate: failed: score \d+ is below --min-score 100/);
   });
 
+  test('--version and --help print to stdout with exit 0; a usage error exits 2 on stderr', async () => {
+    const version = await runCli(cli.cli, ['--version']);
+    assert.deepEqual([version.code, version.stdout.trim()], [0, (await import('../../package.json', { with: { type: 'json' } })).default.version]);
+    const help = await runCli(cli.cli, ['--help']);
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /agent-readiness scan <domain> --name <name> --email <email>/);
+    assert.match(help.stdout, /--min-score <N>[\s\S]*--json[\s\S]*--api <URL>/);
+    const usage = await runCli(cli.cli, ['scan', 'example.org']);
+    assert.equal(usage.code, 2);
+    assert.equal(usage.stdout, '');
+    assert.match(usage.stderr, /a hosted scan needs your contact details/);
+  });
+
   test('exit 2 when nothing listens on the port', async () => {
     const closed = await freePort();
     const run = await runCli(cli.cli, ['scan', `localhost:${closed}`], env);

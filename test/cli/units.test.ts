@@ -6,7 +6,8 @@ import { DEFAULT_API, parseCli, parseLocalTarget } from '../../src/cli/args.ts';
 import { decideGate } from '../../src/cli/gate.ts';
 import { describeDifferences } from '../../src/cli/matrix-view.ts';
 import { bypassesProxy, describeProxy, proxyFor } from '../../src/cli/proxy-env.ts';
-import { colourEnabled } from '../../src/cli/style.ts';
+import { startProgress } from '../../src/cli/progress.ts';
+import { colourEnabled, makeStyle } from '../../src/cli/style.ts';
 import { whyNoUpload } from '../../src/cli/vantage.ts';
 import type { ScanReport } from '../../src/cli/api.ts';
 
@@ -138,5 +139,31 @@ describe('CLI colour', () => {
     assert.equal(colourEnabled({ isTTY: true }, { NO_COLOR: '1' }), false);
     assert.equal(colourEnabled({ isTTY: false }, {}), false);
     assert.equal(colourEnabled({ isTTY: true }, { NO_COLOR: '' }), true);
+  });
+});
+
+describe('CLI progress', () => {
+  const sink = (isTTY: boolean) => {
+    const writes: string[] = [];
+    return { isTTY, writes, write: (chunk: string) => (writes.push(chunk), true) } as unknown as NodeJS.WritableStream & { isTTY: boolean; writes: string[] };
+  };
+  test('a terminal gets elapsed time and the phase, redrawn in place, and a clean line at the end', () => {
+    const s = sink(true);
+    const p = startProgress(s, true);
+    p.phase('scanning example.org');
+    p.stop();
+    assert.match(s.writes[0]!, /^\r\x1b\[K. \d+\.\ds  scanning example\.org$/);
+    assert.equal(s.writes.at(-1), '\r\x1b[K');
+  });
+  test('a pipe or a log file gets nothing', () => {
+    const s = sink(false);
+    const p = startProgress(s, true);
+    p.phase('scanning');
+    p.stop();
+    assert.deepEqual(s.writes, []);
+  });
+  test('plain style adds no escape codes', () => {
+    assert.equal(makeStyle(false).red('x'), 'x');
+    assert.equal(makeStyle(true).red('x'), '\x1b[31mx\x1b[39m');
   });
 });
