@@ -38,8 +38,25 @@ export function isIpLiteral(host: string): boolean {
   return parsed.startsWith('[') || ipaddr.IPv4.isValidFourPartDecimal(parsed);
 }
 
+// Both layers are pure functions of a string and run on every hop of every probe; remember recent answers.
+const MEMO_LIMIT = 2048;
+const nameMemo = new Map<string, GuardVerdict>();
+const addressMemo = new Map<string, boolean>();
+function remember<V>(memo: Map<string, V>, key: string, compute: () => V): V {
+  const hit = memo.get(key);
+  if (hit !== undefined) return hit;
+  const value = compute();
+  if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value as string);
+  memo.set(key, value);
+  return value;
+}
+
 /** Layer 1: is this host name acceptable before any DNS question is asked? */
 export function checkHostName(host: string): GuardVerdict {
+  return remember(nameMemo, host, () => checkHostNameUncached(host));
+}
+
+function checkHostNameUncached(host: string): GuardVerdict {
   const name = host.toLowerCase().replace(/\.$/, '');
   if (name === '') return { ok: false, reason: 'empty host name' };
   if (isIpLiteral(host)) return { ok: false, reason: 'IP addresses cannot be scanned' };
@@ -55,8 +72,15 @@ export function checkHostName(host: string): GuardVerdict {
 
 /** Layer 2: may we connect to this resolved address? Only globally routable unicast passes. */
 export function isGlobalAddress(address: string): boolean {
+  return remember(addressMemo, address, () => isGlobalUncached(address));
+}
+
+function isGlobalUncached(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let ip = ipaddr.parse(address);
+  // ::/96 (unspecified, loopback, the deprecated IPv4-compatible ::a.b.c.d) is reserved, but
+  // ipaddr.js calls most of it unicast: ::169.254.169.254 must not pass as global.
+  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0)) return false;
   if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
   return ip.range() === 'unicast';
 }

@@ -9,7 +9,7 @@ import { planFollowups } from './followups.ts';
 import { Gatherer } from './gather.ts';
 import { decideHeadline } from './headline.ts';
 import { buildMatrix, usableNetworks } from './matrix.ts';
-import { analyzePage, parseLinkHeader, type PageFacts } from './page.ts';
+import { pageOf, parseLinkHeader } from './page.ts';
 import { detectProfile } from './profile.ts';
 import { readRobots } from './robots.ts';
 import { getRoster } from './roster.ts';
@@ -33,7 +33,12 @@ export interface ScannerOptions {
   maxRequests?: number;
 }
 
-export const DEFAULT_CONCURRENCY = 16;
+/**
+ * Parallel requests per network and site. Eight keeps a scan polite (a
+ * browser opens six connections per host) while the grid of one network
+ * still completes in four rounds.
+ */
+export const DEFAULT_CONCURRENCY = 8;
 export const MAX_REQUESTS_PER_SCAN = 200;
 
 export function probeMethodText(concurrency: number): string {
@@ -65,11 +70,10 @@ export function createScanner(opts: ScannerOptions): Scanner {
       const robots = readRobots(r1.robotsFetch.ok
         ? { ok: true, status: r1.robotsFetch.status, contentType: r1.robotsFetch.contentType, body: r1.robotsFetch.body, edgeOutcome: r1.robotsFetch.outcome }
         : { ok: false });
-      const textLength = memoText();
-      const rows = buildMatrix({ roster, robots, controls: r1.controls, cells: r1.cells, textLength: (v) => textLength(v).text.length });
+      const rows = buildMatrix({ roster, robots, controls: r1.controls, cells: r1.cells, textLength: (v) => pageOf(v).text.length });
       const usable = usableNetworks(r1.controls);
       const home = pickHome(r1.controls, usable);
-      const page = home ? textLength(home) : null;
+      const page = home ? pageOf(home) : null;
       const ev: ScanEvidence = {
         domain, scannedAt, roster, robots, robotsFetch: r1.robotsFetch, robotsAgentFetch: r1.robotsAgentFetch,
         controls: r1.controls, usable, cells: r1.cells, rows, home, page,
@@ -109,19 +113,6 @@ export function createScanner(opts: ScannerOptions): Scanner {
 function pickHome(controls: Record<NetworkName, FetchedView>, usable: readonly NetworkName[]): FetchedView | null {
   const n = usable[0];
   return n ? controls[n] : null;
-}
-
-/** Parse each passing HTML body once per scan. */
-function memoText(): (v: FetchedView) => PageFacts {
-  const cache = new WeakMap<FetchedView, PageFacts>();
-  return (v) => {
-    let facts = cache.get(v);
-    if (!facts) {
-      facts = analyzePage(v.outcome === 'pass' ? v.body : '');
-      cache.set(v, facts);
-    }
-    return facts;
-  };
 }
 
 function dedupe(records: EvidenceRecord[]): EvidenceRecord[] {

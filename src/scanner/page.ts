@@ -84,6 +84,21 @@ export function analyzePage(html: string): PageFacts {
   return facts;
 }
 
+const memo = new WeakMap<object, PageFacts>();
+
+/**
+ * Page facts of a probe, parsed once per response object however many
+ * verdicts and checks ask (only a passing response is read as a page).
+ */
+export function pageOf(view: { body: string; outcome: string }): PageFacts {
+  let facts = memo.get(view);
+  if (!facts) {
+    facts = analyzePage(view.outcome === 'pass' ? view.body : '');
+    memo.set(view, facts);
+  }
+  return facts;
+}
+
 /** Extract `<title>` cheaply for evidence records (no full parse). */
 export function quickTitle(body: string): string {
   const m = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(body.slice(0, 65_536));

@@ -66,7 +66,8 @@ export async function startWorld(opts: WorldOptions = {}): Promise<World> {
 
   const sites = createHttpsServer({ key, cert }, (req, res) => {
     const host = String(req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
-    const label = host.endsWith(`.${WORLD_SUFFIX}`) ? host.slice(0, -WORLD_SUFFIX.length - 1) : host;
+    // `<name>--<n>` is another copy of scenario <name> (distinct hosts, e.g. for concurrent scans in the benchmark).
+    const label = (host.endsWith(`.${WORLD_SUFFIX}`) ? host.slice(0, -WORLD_SUFFIX.length - 1) : host).replace(/--\d+$/, '');
     const respond = () => {
       const extra = handlers[label];
       if (extra) return extra(req, res, { network: networkOf(req.socket.remoteAddress), domain: host });

@@ -1,5 +1,5 @@
 // Standard: same content for every user-agent (Google cloaking guidance; HTTP Vary, RFC 9110 §12.5.5).
-import { analyzePage } from '../page.ts';
+import { pageOf } from '../page.ts';
 import { ALL, inconclusive, meanThousandths, partial, rowsOf, type CheckDefinition } from './define.ts';
 
 export const check: CheckDefinition = {
@@ -13,10 +13,10 @@ export const check: CheckDefinition = {
     for (const r of rowsOf(ev, ['user-fetch', 'search', 'training', 'archive'])) {
       for (const n of r.passed) {
         const control = ev.controls[n];
-        const controlText = analyzePage(control.body).text.length;
+        const controlText = pageOf(control).text.length;
         if (controlText < 200) continue; // too little text to compare meaningfully
         const cell = ev.cells[r.agent.token]![n];
-        const ratio = analyzePage(cell.body).text.length / controlText;
+        const ratio = pageOf(cell).text.length / controlText;
         const credit = ratio >= 0.7 ? 1000 : ratio < 0.3 ? 0 : Math.floor(((ratio - 0.3) * 1000) / 0.4);
         if (credit < 1000 && !short.includes(r.agent.token)) short.push(r.agent.token);
         credits.push(credit);

@@ -1,0 +1,127 @@
+/**
+ * `npm run bench:scan`: scan times on the test world with 50 ms added to every
+ * response, against the critical path, and the cost of 50 concurrent scans.
+ * Asserts nothing; writes its figures into bench/results.md (its own section).
+ *
+ * The world runs in a child process so the CPU and memory figures are the
+ * scanner's alone.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import { createEgress } from '../src/net/egress.ts';
+import { parseScanResolve } from '../src/net/resolve.ts';
+import { createScanner, DEFAULT_CONCURRENCY } from '../src/scanner/engine.ts';
+import { gridKeys } from '../src/scanner/grid.ts';
+
+const LATENCY_MS = 50;
+const RUNS = 30;
+const CONCURRENT = 50;
+const SITE = 'open-basic.world-fixtures.com';
+
+async function startWorldChild(): Promise<{ env: Record<string, string>; stop: () => void }> {
+  const child = spawn(process.execPath, ['test/world/main.ts', '--latency', String(LATENCY_MS)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('networkA leaves from')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`world exited with ${code}`)));
+  });
+  const env: Record<string, string> = {};
+  for (const m of out.matchAll(/^export (\w+)='([^']*)'$/gm)) env[m[1]!] = m[2]!;
+  return { env, stop: () => child.kill('SIGTERM') };
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+};
+
+const world = await startWorldChild();
+const resolve = parseScanResolve(world.env.SCAN_RESOLVE);
+const ca = readFileSync(world.env.NODE_EXTRA_CA_CERTS!, 'utf8');
+const networks = () => ({
+  networkA: createEgress({ name: 'networkA', proxyUrl: world.env.NETWORK_A_PROXY, resolve, ca }),
+  networkB: createEgress({ name: 'networkB', proxyUrl: world.env.NETWORK_B_PROXY, resolve, ca }),
+});
+const scanOnce = async (shared?: ReturnType<typeof networks>, site = SITE) => {
+  const nets = shared ?? networks();
+  const t = performance.now();
+  const { evidence } = await createScanner({ networks: nets, deadlineMs: 25_000, probeTimeoutMs: 8_000 }).scan(site);
+  const ms = performance.now() - t;
+  if (!shared) await Promise.all([nets.networkA.close(), nets.networkB.close()]);
+  return { ms, requests: evidence.length };
+};
+
+// One request on a fresh connection (handshake included): the unit of the critical path.
+const single: number[] = [];
+for (let i = 0; i < 10; i++) {
+  const e = createEgress({ name: 'networkA', proxyUrl: world.env.NETWORK_A_PROXY, resolve, ca });
+  const t = performance.now();
+  await e.fetch({ url: `https://${SITE}/robots.txt`, timeoutMs: 8000, maxBodyBytes: 65536, maxRedirects: 5 });
+  single.push(performance.now() - t);
+  await e.close();
+}
+const oneRequest = pct(single, 50);
+const gridPerNetwork = gridKeys().length;
+const rounds = 1 + Math.ceil(gridPerNetwork / DEFAULT_CONCURRENCY);
+const criticalPath = rounds * oneRequest;
+
+await scanOnce(); // warm-up (JIT, module caches)
+const times: number[] = [];
+let requests = 0;
+for (let i = 0; i < RUNS; i++) {
+  const r = await scanOnce();
+  times.push(r.ms);
+  requests = r.requests;
+}
+const p50 = pct(times, 50);
+const p95 = pct(times, 95);
+
+// 50 concurrent scans sharing the two networks, as the service does.
+const shared = networks();
+let peakRss = process.memoryUsage().rss;
+const baseRss = peakRss;
+const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 10);
+const cpu0 = process.cpuUsage();
+const wall0 = performance.now();
+// Fifty different sites (copies of the scenario under distinct names), as a service would see them.
+await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => scanOnce(shared, SITE.replace('.', `--${i}.`))));
+const wall = performance.now() - wall0;
+const cpu = process.cpuUsage(cpu0);
+clearInterval(sampler);
+peakRss = Math.max(peakRss, process.memoryUsage().rss);
+await Promise.all([shared.networkA.close(), shared.networkB.close()]);
+world.stop();
+
+const cpus = os.cpus();
+const f = (n: number) => n.toFixed(0);
+const section = [
+  '<!-- bench:scan:start -->',
+  '## Scan engine (`npm run bench:scan`)',
+  '',
+  `Measured ${new Date().toISOString().slice(0, 16)}Z on ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${f(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}.`,
+  `World: every response delayed ${LATENCY_MS} ms, HTTPS through the two loopback forward proxies (world in a child process). Site \`${SITE}\`, ${requests} requests per scan, ${DEFAULT_CONCURRENCY} in parallel per network.`,
+  '',
+  '| figure | value |',
+  '|---|---|',
+  `| one request on a fresh connection (median of 10) | ${f(oneRequest)} ms |`,
+  `| critical path: robots.txt, then one round of the grid (${gridPerNetwork} cells per network / ${DEFAULT_CONCURRENCY}) = ${rounds} requests deep | ${f(criticalPath)} ms |`,
+  `| scan time p50 (${RUNS} sequential scans, cold connections) | ${f(p50)} ms (${(p50 / criticalPath).toFixed(2)} × critical path) |`,
+  `| scan time p95 | ${f(p95)} ms (${(p95 / criticalPath).toFixed(2)} × critical path) |`,
+  `| spec floor / p50 | ${(10_000 / p50).toFixed(1)} × faster than 10 s |`,
+  `| ${CONCURRENT} concurrent scans of distinct sites: wall time | ${f(wall)} ms |`,
+  `| ${CONCURRENT} concurrent scans: process CPU (user + system) | ${f((cpu.user + cpu.system) / 1000)} ms |`,
+  `| ${CONCURRENT} concurrent scans: peak RSS (baseline before) | ${f(peakRss / 2 ** 20)} MiB (${f(baseRss / 2 ** 20)} MiB) |`,
+  '<!-- bench:scan:end -->',
+].join('\n');
+
+const path = new URL('./results.md', import.meta.url);
+const current = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmark results\n';
+const next = /<!-- bench:scan:start -->[\s\S]*<!-- bench:scan:end -->/.test(current)
+  ? current.replace(/<!-- bench:scan:start -->[\s\S]*<!-- bench:scan:end -->/, section)
+  : `${current.trimEnd()}\n\n${section}\n`;
+writeFileSync(path, next);
+process.stdout.write(`${section}\n`);
