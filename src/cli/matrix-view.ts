@@ -54,6 +54,11 @@ export function renderMatrix(matrix: Entry[], columns: MatrixColumn[], s: Style)
   return [line(header.map((h) => s.bold(h))), ...rows.map(line)];
 }
 
+/** A readable list: up to six names, then a count. */
+function names(agents: string[]): string {
+  return agents.length <= 6 ? agents.join(', ') : `${agents.slice(0, 6).join(', ')} and ${agents.length - 6} more`;
+}
+
 function words(outcomes: string[]): string {
   const ws = [...new Set(outcomes.filter((o) => DENIALS.has(o)).map((o) => DENIAL_WORDS[o]!))];
   return ws.length <= 1 ? (ws[0] ?? 'denied') : `${ws.slice(0, -1).join(', ')} or ${ws.at(-1)}`;
@@ -85,11 +90,13 @@ export function describeDifferences(matrix: Entry[], user: Outcomes): string[] {
       deniedWherePass.set(w, [...(deniedWherePass.get(w) ?? []), e.ua]);
     }
   }
+  const probed = matrix.filter((e) => e.edgeDoes).length;
+  const who = (agents: string[]) => (agents.length === probed && probed > 1 ? `All ${probed} agents` : names(agents));
   for (const [w, agents] of passWhereDenied) {
-    out.push(`${agents.join(', ')}: your network passes where cloud networks are ${w}. The edge treats these agents' requests from cloud servers worse than from your connection.`);
+    out.push(`${who(agents)}: your network passes where cloud networks are ${w}. The edge treats these agents' requests from cloud servers worse than from your connection.`);
   }
   for (const [w, agents] of deniedWherePass) {
-    out.push(`${agents.join(', ')}: your network is ${w} where cloud networks pass. Something on your side (a corporate proxy, a VPN, your address's reputation) may be in the way.`);
+    out.push(`${who(agents)}: your network is ${w} where cloud networks pass. Something on your side (a corporate proxy, a VPN, your address's reputation) may be in the way.`);
   }
   if (out.length === 0) out.push('Your network saw what the cloud networks saw.');
   return out;

@@ -13,7 +13,7 @@ import { describeProxy, proxyFor, type Env } from './proxy-env.ts';
 
 export interface UserVantage {
   observedAt: string;
-  /** "direct" or the proxy origin (credentials removed). */
+  /** "direct" or "through <proxy origin>" (credentials removed). */
   via: string;
   observations: Observation[];
   outcomes: Record<string, EdgeOutcome>;
@@ -38,7 +38,7 @@ export async function probeFromHere(report: Pick<ScanReport, 'domain' | 'version
   const observedAt = new Date().toISOString();
   try {
     const run = await probeGrid(report.domain, egress, { timeoutMs: PROBE_TIMEOUT_MS, rosterVersion: report.versions.roster, concurrency: 8 });
-    return { observedAt, via: proxy ? describeProxy(proxy) : 'direct', observations: run.observations, outcomes: run.outcomes };
+    return { observedAt, via: proxy ? `through ${describeProxy(proxy)}` : 'direct', observations: run.observations, outcomes: run.outcomes };
   } finally {
     await egress.close();
   }

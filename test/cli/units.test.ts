@@ -117,6 +117,13 @@ describe('CLI difference sentences', () => {
     assert.match(lines[1]!, /^ClaudeBot: your network passes where cloud networks are challenged or blocked\./);
     assert.match(lines[2]!, /^Bytespider: your network is blocked where cloud networks pass\./);
   });
+  test('long groups are shortened: every agent, or six names and a count', () => {
+    const many = ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8'];
+    const user = Object.fromEntries(many.map((ua) => [`grid:${ua}`, 'pass']));
+    assert.match(describeDifferences(many.map((ua) => row(ua, 'block', 'block')), user)[0]!, /^All 8 agents: your network passes where cloud networks are blocked\./);
+    const mixed = [...many.map((ua) => row(ua, 'block', 'block')), row('Z', 'pass', 'pass')];
+    assert.match(describeDifferences(mixed, { ...user, 'grid:Z': 'pass' })[0]!, /^A1, A2, A3, A4, A5, A6 and 2 more: your network passes/);
+  });
   test('the same picture says so; a denied control on your side is called out', () => {
     assert.deepEqual(describeDifferences([row('CCBot', 'pass', 'pass')], { 'control:browser': 'pass', 'grid:CCBot': 'pass' }), ['Your network saw what the cloud networks saw.']);
     assert.match(describeDifferences([], { 'control:browser': 'challenge' })[0]!, /own browser-like request was challenged/);
