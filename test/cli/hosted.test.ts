@@ -76,11 +76,12 @@ describe('agent-readiness CLI against the running service', () => {
   });
 
   test('--json prints one document: a schema-valid report, the grid from your network, the upload and the gate', async () => {
-    const run = await runCli(cli.cli, ['scan', world.domain('open-basic'), ...LEAD, '--json', '--min-score', '0'], cliEnv);
+    const run = await runCli(cli.cli, ['scan', world.domain('open-basic'), ...LEAD, '--json', '--min-score', '0', '--profile', 'docs'], cliEnv);
     assert.equal(run.code, 0, run.stderr);
     const doc = JSON.parse(run.stdout) as Record<string, any>;
     assert.ok(validateScanReport(doc.report), JSON.stringify(validateScanReport.errors));
     assert.equal(doc.report.domain, world.domain('open-basic'));
+    assert.equal(doc.report.profile, 'docs', '--profile pins the rubric profile');
     assert.equal(doc.report.cliUploadToken, undefined, 'the upload credential never reaches the output');
     assert.deepEqual(doc.userNetwork.observations.map((o: { key: string }) => o.key), gridKeys(doc.report.versions.roster));
     assert.ok(doc.userNetwork.observations.every((o: { status: number }) => o.status === 200));
