@@ -3,7 +3,6 @@
  * `contradictory` headline rule. Pure functions of the evidence.
  */
 import { fileState, isHtml, parseJson, type FileState, type ScanEvidence } from './evidence.ts';
-import type { PageLink } from './page.ts';
 
 export interface LlmsTxt { state: FileState | 'unstructured'; path: string; links: string[]; chars: number }
 
@@ -29,10 +28,6 @@ export function sampleLinks(ev: ScanEvidence, links: readonly string[], n: numbe
     } catch { /* not a URL: skip */ }
   }
   return [...out].sort().slice(0, n);
-}
-
-export function allHomeLinks(ev: ScanEvidence): PageLink[] {
-  return ev.homeLinks;
 }
 
 /** URLs advertised with rel=service-desc (Link header, HTML, or the api-catalog linkset). */

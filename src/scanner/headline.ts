@@ -8,7 +8,6 @@
  * Context-only agents (Googlebot, whose unverified UA edges rightly refuse)
  * are shown in the matrix but take no part here.
  */
-import { DENIALS } from './classify.ts';
 import { vendorName } from './fingerprints.ts';
 import { invitations } from './features.ts';
 import { robotsSays } from './robots.ts';
@@ -82,9 +81,16 @@ export function decideHeadline(ev: ScanEvidence): HeadlineResult {
     }
   } else if (denials.length > 0) {
     headline = 'partially-blocked';
+    // One sentence per pattern (same networks, outcomes and vendors), not one per agent.
+    const groups = new Map<string, AgentRow[]>();
     for (const r of denials) {
-      const v = r.entry.attributedVendors.map(vendorName);
-      reasons.push(`Requests identifying as ${r.agent.token} from ${list(r.denied)} were ${list(r.denied.map((n) => outcomeWord(r, n, ev)))}${vendorSuffix(v)}.`);
+      const k = [r.denied.join('+'), describeDenials([r], ev), r.entry.attributedVendors.join('+'), r.robots.says === 'blocked'].join('|');
+      groups.set(k, [...(groups.get(k) ?? []), r]);
+    }
+    for (const g of groups.values()) {
+      const r = g[0]!;
+      const consistent = r.robots.says === 'blocked' ? '; robots.txt disallows them as well, so the edge is consistent with it' : '';
+      reasons.push(`Requests identifying as ${list(g.map((x) => x.agent.token))} from ${list(r.denied)} were ${describeDenials([r], ev)}${vendorSuffix(vendorsOf([r]))}${consistent}.`);
     }
     const passed = rows.filter((r) => r.passed.length > 0 && r.denied.length === 0);
     if (passed.length) reasons.push(`${passed.length} other agent${passed.length === 1 ? '' : 's'} received the page.`);
@@ -98,7 +104,7 @@ export function decideHeadline(ev: ScanEvidence): HeadlineResult {
     const first = blockedByRobots[0]!.robots;
     reasons.push(`robots.txt disallows / for ${list(blockedByRobots.map((r) => r.agent.token))}${first.line ? ` (for example line ${first.line}: "${first.lineText}")` : ''}.`);
   }
-  if (ev.robots.state === 'unknown') reasons.push(`robots.txt could not be read: ${ev.robots.reason}.`);
+  if (ev.robots.state === 'unknown') reasons.push(`${ev.robots.reason}, so what robots.txt says to each agent is unknown.`);
   return { headline, reasons, vantagesConfirmed: confirmed, ...confidence(ev, confirmed, headline, rows) };
 }
 
@@ -119,15 +125,11 @@ function vendorSuffix(vendors: readonly string[]): string {
 function confidence(ev: ScanEvidence, confirmed: boolean, headline: Headline, rows: readonly AgentRow[]): { confidence: 'high' | 'medium' | 'low'; confidenceNote: string } {
   const disagreeing = rows.filter((r) => r.disagree).map((r) => r.agent.token);
   const decidedAgents = rows.filter((r) => r.decided.length > 0).length;
+  if (headline === 'unknown') return { confidence: 'low', confidenceNote: 'Low: the vantages could not measure the site, so the headline is unknown.' };
   if (disagreeing.length) return { confidence: 'low', confidenceNote: `Low: the two networks disagree for ${list(disagreeing)}.` };
   if (decidedAgents < 3) return { confidence: 'low', confidenceNote: `Low: only ${decidedAgents} agent${decidedAgents === 1 ? '' : 's'} could be decided.` };
-  if (headline === 'unknown') return { confidence: 'low', confidenceNote: 'Low: the headline is unknown.' };
   if (ev.usable.length === 1) return { confidence: 'medium', confidenceNote: `Medium: only ${ev.usable[0]} was usable, so nothing was confirmed from a second network.` };
   if (ev.robots.state === 'unknown') return { confidence: 'medium', confidenceNote: 'Medium: robots.txt could not be read.' };
   if (confirmed) return { confidence: 'high', confidenceNote: 'High: both networks were usable and agree, and robots.txt was read.' };
   return { confidence: 'medium', confidenceNote: 'Medium: the second network gave no decidable agent answer.' };
-}
-
-export function isDenial(outcome: string): boolean {
-  return DENIALS.has(outcome as never);
 }

@@ -1,5 +1,5 @@
 // Standard: RFC 8288 (Web Linking); RFC 8631 (service-desc); RFC 9727 (api-catalog).
-import { ALL, fail, homeMissing, pass, type CheckDefinition } from './define.ts';
+import { fail, homeMissing, pass, type CheckDefinition } from './define.ts';
 
 const MACHINE_RELS = new Set(['api-catalog', 'service-desc', 'service-doc', 'describedby', 'sitemap', 'llms-txt', 'mcp-server-card']);
 
