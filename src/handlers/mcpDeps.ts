@@ -8,6 +8,11 @@ import { scanServicesOf } from '../scans/services.ts';
 
 const cache = new WeakMap<AppContext, McpDeps>();
 
+/** Replaces the deps for one context (tests shorten the GET stream, swap services). */
+export function attachMcpDeps(ctx: AppContext, overrides: Partial<McpDeps>): void {
+  cache.set(ctx, { ...mcpDepsOf(ctx), ...overrides });
+}
+
 export function mcpDepsOf(ctx: AppContext): McpDeps {
   let deps = cache.get(ctx);
   if (!deps) {

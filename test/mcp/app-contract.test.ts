@@ -1,18 +1,18 @@
 /**
  * POST/GET /mcp through the lead's real pipeline (body reader, OpenAPI validator with
  * response validation, error renderer) with our handlers swapped into the table:
- * every status code openapi.yaml lists for the two operations.
+ * every status code openapi.yaml lists for the two operations, each checked by conforms().
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { postMcp } from '../../src/handlers/postMcp.ts';
 import { getMcp } from '../../src/handlers/getMcp.ts';
+import { attachMcpDeps } from '../../src/handlers/mcpDeps.ts';
 import { attachScanServices, buildScanServices } from '../../src/scans/services.ts';
 import { createApp } from '../../src/app.ts';
 import { testApp, type TestApp } from '../helpers/app.ts';
+import { conforms } from '../helpers/contract.ts';
 import { fakeResolver, fakeScanner } from '../scan-api/fixtures.ts';
 
 describe('/mcp through the app pipeline', () => {
@@ -24,68 +24,57 @@ describe('/mcp through the app pipeline', () => {
     const options = { handlers: { postMcp, getMcp } };
     t = await testApp({}, options);
     attachScanServices(t.ctx, buildScanServices(t.ctx, { resolve: fakeResolver(), scanner: fakeScanner() }));
+    attachMcpDeps(t.ctx, { sse: { lifetimeMs: 150, keepaliveMs: 40 } });
     app = createApp(t.ctx, options);
   });
   after(async () => { await t.close(); });
 
   test('app: 200 for tools/list with the three tools', async () => {
-    const res = await rpc(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })).expect(200);
+    const res = await rpc(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })).expect(200).expect(conforms);
     assert.deepEqual(res.body.result.tools.map((x: { name: string }) => x.name), ['scan_site', 'get_report', 'list_checks']);
   });
 
   test('app: list_checks returns the real catalog', async () => {
-    const res = await rpc(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_checks', arguments: {} } })).expect(200);
+    const res = await rpc(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_checks', arguments: {} } })).expect(200).expect(conforms);
     assert.equal(res.body.result.structuredContent.rubricVersion, 'rubric-v1.1');
   });
 
-  test('app: scan_site with an unusable lead is an isError result, not an HTTP error', async () => {
-    const res = await rpc(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'scan_site', arguments: { domain: 'localhost', name: 'Ada Lovelace', email: 'ada@example.com' } } })).expect(200);
+  test('app: scan_site with an unusable domain is an isError result, not an HTTP error', async () => {
+    const res = await rpc(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'scan_site', arguments: { domain: 'localhost', name: 'Ada Lovelace', email: 'ada@example.com' } } })).expect(200).expect(conforms);
     assert.equal(res.body.result.isError, true);
   });
 
   test('app: 202 for a notification', async () => {
-    await rpc(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })).expect(202);
+    await rpc(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })).expect(202).expect(conforms);
   });
 
   test('app: 400 -32700 for malformed JSON', async () => {
-    const res = await rpc('{"jsonrpc":').expect(400);
+    const res = await rpc('{"jsonrpc":').expect(400).expect(conforms);
     assert.equal(res.body.error.code, -32700);
   });
 
   test('app: 400 -32600 for a batch', async () => {
-    const res = await rpc(JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'ping' }])).expect(400);
+    const res = await rpc(JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'ping' }])).expect(400).expect(conforms);
     assert.equal(res.body.error.code, -32600);
   });
 
   test('app: 413 above 128 KB', async () => {
-    await rpc(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(132 * 1024) } })).expect(413);
+    await rpc(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(132 * 1024) } })).expect(413).expect(conforms);
   });
 
   test('app: 415 for text/plain', async () => {
-    await request(app).post('/mcp').set('Content-Type', 'text/plain').send('{}').expect(415);
+    await request(app).post('/mcp').set('Content-Type', 'text/plain').send('{}').expect(415).expect(conforms);
   });
 
   test('app: GET 406 without text/event-stream', async () => {
-    const res = await request(app).get('/mcp').set('Accept', 'application/json').expect(406);
+    const res = await request(app).get('/mcp').set('Accept', 'application/json').expect(406).expect(conforms);
     assert.match(res.body.hint, /mcp\.json/);
   });
 
-  test('app: GET 200 opens the endpoint event stream', async () => {
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
-    try {
-      const { port } = server.address() as AddressInfo;
-      const first = await new Promise<string>((resolve, reject) => {
-        const req = http.get({ host: '127.0.0.1', port, path: '/mcp', headers: { Accept: 'text/event-stream' } }, (res) => {
-          assert.equal(res.statusCode, 200);
-          res.setEncoding('utf8').once('data', (chunk: string) => { resolve(chunk); req.destroy(); });
-        });
-        req.on('error', reject);
-      });
-      assert.match(first, /^event: endpoint\ndata: \/mcp\n\n/);
-    } finally {
-      server.closeAllConnections();
-      server.close();
-    }
+  test('app: GET 200 streams the endpoint event and closes by itself', async () => {
+    const res = await request(app).get('/mcp').set('Accept', 'text/event-stream')
+      .buffer(true).parse((r, cb) => { let s = ''; r.setEncoding('utf8'); r.on('data', (c: string) => { s += c; }); r.on('end', () => cb(null, s)); })
+      .expect(200).expect(conforms);
+    assert.match(String(res.body), /^event: endpoint\ndata: \/mcp\n\n(: keepalive\n\n)+$/);
   });
 });

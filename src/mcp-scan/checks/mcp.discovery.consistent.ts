@@ -1,5 +1,5 @@
 import type { CheckDef } from '../types.ts';
-import { fail, inconclusive, isObject, pass } from './util.ts';
+import { fail, inconclusive, isObject, pass, redact, withoutQuery } from './util.ts';
 
 /** What the manifest declares (endpoint, name, version, auth posture) agrees with what the server does. */
 export const check: CheckDef = {
@@ -12,7 +12,7 @@ export const check: CheckDef = {
     if (!m) return inconclusive('not_applicable', 'No manifest to compare.');
     if (!ev.endpoint || !ev.init) return inconclusive('unreachable', 'The runtime endpoint could not be examined.');
     const problems: string[] = [];
-    if (m.endpoint && m.endpoint !== ev.endpoint) problems.push(`manifest endpoint ${m.endpoint}, but the server answered at ${ev.endpoint}`);
+    if (m.endpoint && withoutQuery(m.endpoint) !== withoutQuery(ev.endpoint)) problems.push(`manifest endpoint ${redact(m.endpoint)}, but the server answered at ${redact(ev.endpoint)}`);
     if (m.authRequired === false && ev.init.verdict === 'policy') problems.push('manifest says no authentication, but the endpoint answered 401');
     if (m.authRequired === true && ev.init.verdict === 'rpc') problems.push('manifest says authentication is required, but the endpoint answered without credentials');
     const info = ev.init.rpc?.result?.serverInfo;

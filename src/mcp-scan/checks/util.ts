@@ -64,3 +64,24 @@ export const KNOWN_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-1
 export function toolObjects(ev: Evidence): Record<string, unknown>[] | null {
   return ev.tools === null ? null : ev.tools.filter(isObject);
 }
+
+/** A URL for details and evidence: its query may carry a key, so it is never echoed. */
+export function redact(url: string | null): string {
+  if (!url) return '(none)';
+  try {
+    const u = new URL(url);
+    return u.search ? `${u.origin}${u.pathname}?…` : u.href;
+  } catch {
+    return '(unparseable URL)';
+  }
+}
+
+/** Origin and path only, for comparing endpoints. */
+export function withoutQuery(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname}`;
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,35 @@
+// POST /scan-mcp: the MCP-server scan service does the work; this maps HTTP in and out.
+// The service is built on first use from the config (networkA egress, the shared limits)
+// unless start-up or a test attached one.
+import type { AppContext } from '../context.ts';
+import { createEgress } from '../net/egress.ts';
+import { parseScanResolve } from '../net/resolve.ts';
+import { McpScanService } from '../mcp-scan/service.ts';
+import { scanServicesOf } from '../scans/services.ts';
+import type { Handler } from './types.ts';
+
+const attached = new WeakMap<AppContext, McpScanService>();
+
+export function attachMcpScanService(ctx: AppContext, service: McpScanService): void {
+  attached.set(ctx, service);
+}
+
+function serviceOf(ctx: AppContext): McpScanService {
+  let s = attached.get(ctx);
+  if (!s) {
+    const c = ctx.config;
+    s = new McpScanService({
+      db: ctx.db, log: ctx.log, now: ctx.now, baseUrl: c.baseUrl, excludedDomains: c.excludedDomains, scannerZone: c.scannerZone,
+      limits: scanServicesOf(ctx).limits,
+      egress: createEgress({ name: 'networkA', proxyUrl: c.networkAProxy, allowDirect: true, resolve: parseScanResolve(c.scanResolve) }),
+    });
+    attached.set(ctx, s);
+  }
+  return s;
+}
+
+export const scanMcp: Handler<'scanMcp'> = async (req, res, ctx) => {
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  const out = await serviceOf(ctx).scan({ target: body.target, lead: body.lead, clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown' });
+  res.set(out.headers).status(200).json(out.body);
+};
