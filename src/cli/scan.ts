@@ -44,7 +44,7 @@ export async function runScan(opts: ScanOptions, local: LocalTarget | null, io: 
   const cli = { version: io.version, mode: local ? 'local' : 'hosted', ...(local ? {} : { api: opts.api }) };
   if ('couldNotTest' in done) {
     warn(`could not test: ${done.couldNotTest}`);
-    if (opts.json) writeJson(io, { cli, report: null, error: { message: done.couldNotTest, ...done.details }, gate: { minScore: opts.minScore ?? null, result: 'could-not-test' }, exitCode: EXIT.couldNotTest });
+    if (opts.json) writeJson(io, { cli, report: null, error: { message: done.couldNotTest, ...done.details }, gate: { minScore: opts.minScore ?? null, result: 'could-not-test', message: 'the scan did not run' }, exitCode: EXIT.couldNotTest });
     return EXIT.couldNotTest;
   }
 
@@ -96,8 +96,8 @@ async function runHosted(opts: ScanOptions, io: CliIo, phase: (t: string) => voi
     });
     if (!answer.ok) {
       await fixes;
-      const { message, ok: _ok, ...details } = answer;
-      return { couldNotTest: message, details };
+      const { message, ok: _ok, error, ...details } = answer;
+      return { couldNotTest: message, details: { ...details, ...(error ? { body: error } : {}) } };
     }
     const report = answer.report;
     phase(`probing ${report.domain} from your network`);

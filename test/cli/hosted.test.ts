@@ -151,8 +151,10 @@ describe('agent-readiness CLI against the running service', () => {
     assert.equal(bad.stdout, '');
     const excluded = await runCli(cli.cli, ['scan', 'excluded.world-fixtures.com', ...LEAD, '--json'], cliEnv);
     assert.equal(excluded.code, 2);
-    const doc = JSON.parse(excluded.stdout) as { report: null; error: { status: number }; exitCode: number };
+    const doc = JSON.parse(excluded.stdout) as { report: null; error: { status: number; message: string; body: { error: string } }; exitCode: number };
     assert.deepEqual([doc.report, doc.error.status, doc.exitCode], [null, 403, 2]);
+    assert.match(doc.error.message, /HTTP 403/);
+    assert.equal(typeof doc.error.body.error, 'string', 'the API\'s own Error object is passed on');
   });
 
   test('exit 2: a 429 prints the wait', async () => {
