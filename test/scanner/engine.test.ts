@@ -95,6 +95,15 @@ describe('engine', () => {
     assert.equal(report.scannedAt, '2026-11-22T00:00:00.000Z');
   });
 
+  test('a name resolving to a non-global address is never contacted: every probe is refused by the guard', async () => {
+    const before = world.proxyLogs.networkA.seen.length + world.proxyLogs.networkB.seen.length;
+    const { report, evidence } = await scanner().scan(world.domain('internal'));
+    assert.equal(world.proxyLogs.networkA.seen.length + world.proxyLogs.networkB.seen.length, before);
+    assert.ok(evidence.every((e) => e.errorCode === 'GUARD_REFUSED'));
+    assert.equal(report.headline, 'unknown');
+    assert.equal(report.score.value, null);
+  });
+
   test('the engine refuses a domain the normalizer rejects', async () => {
     await assert.rejects(scanner().scan('127.0.0.1'));
   });
