@@ -48,7 +48,12 @@ export async function gather(g: GatherInput, prober: Prober): Promise<Evidence> 
   const endpoint = ev.endpoint;
   const init = ev.init;
   if (endpoint && init?.verdict === 'policy') ev.auth = await probeAuth(prober, endpoint, init);
-  if (endpoint && !ev.legacySse && (init?.verdict === 'rpc' || init?.verdict === 'rpc-other')) await probeProtocol(g, ev, endpoint, prober);
+  if (endpoint && !ev.legacySse && (init?.verdict === 'rpc' || init?.verdict === 'rpc-other')) {
+    await probeProtocol(g, ev, endpoint, prober);
+    // Some servers open the handshake but guard tools or other methods: the first wall found gets the PRM lookup.
+    const wall = [...ev.toolsPages, ev.methodNotFound, ev.invalidParams, ev.discover].find((x) => x?.verdict === 'policy' && x.status === 401);
+    if (wall) ev.auth = await probeAuth(prober, endpoint, wall);
+  }
   ev.requestCount = prober.count;
   return ev;
 }
@@ -148,13 +153,14 @@ async function listTools(ev: Evidence, prober: Prober, send: Send, path: string)
       if (page === 0) ev.tools = null;
       return;
     }
-    ev.tools.push(...tools);
     const next = ex.rpc?.result?.nextCursor;
-    if (typeof next !== 'string') return;
-    if (seen.has(next)) {
+    if (typeof next === 'string' && seen.has(next)) {
+      // The page after a repeated cursor is a re-read; counting its tools would invent duplicates.
       ev.cursorLoop = true;
       return;
     }
+    ev.tools.push(...tools);
+    if (typeof next !== 'string') return;
     seen.add(next);
     cursor = next;
   }

@@ -54,7 +54,7 @@ export async function scanMcpServer(target: string, opts: ScanMcpOptions): Promi
   const prober = new Prober({
     egress: opts.egress,
     userAgent: opts.userAgent ?? `agent-readiness-mcp-scanner/${SCANNER_VERSION}`,
-    maxRequests: opts.maxRequests ?? 18,
+    maxRequests: opts.maxRequests ?? 16,
     timeoutMs: opts.timeoutMs ?? 8000,
     maxBodyBytes: opts.maxBodyBytes ?? 1024 * 1024,
     deadline,

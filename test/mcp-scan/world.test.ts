@@ -33,6 +33,8 @@ const EXPECTED: Record<string, string[]> = {
   'mcp-modern': row(`pass pass pass pass pass  pass pass pass pass  pass pass pass pass pass  pass pass pass pass  pass pass i:not_applicable`),
   // No handshake in 2026-07-28: lifecycle checks do not apply; everything else runs over modern envelopes.
   'mcp-modern-only': row(`pass pass pass pass i:not_applicable  pass pass i:not_applicable pass  i:not_applicable pass pass pass pass  pass pass pass pass  pass pass i:not_applicable`),
+  'mcp-paged': row(`pass i:not_applicable i:not_applicable pass pass  pass pass pass pass  pass pass i:not_applicable pass pass  pass pass pass pass  pass pass i:not_applicable`),
+  'mcp-cursor-loop': row(`pass i:not_applicable i:not_applicable pass pass  pass pass pass pass  pass pass i:not_applicable fail pass  pass pass pass pass  pass pass i:not_applicable`),
   down: ['i:unreachable', 'i:unreachable', 'i:not_applicable', ...allOf('i:unreachable').slice(0, 17), 'i:not_applicable'],
 };
 
@@ -88,6 +90,7 @@ describe('MCP scanner against the test world', () => {
     assert.equal(h('mcp-modern').era, 'dual');
     assert.deepEqual([h('mcp-modern-only').era, h('mcp-modern-only').protocolVersion], ['modern', '2026-07-28']);
     assert.equal(h('down').reachable, false);
+    assert.deepEqual([reports.get('mcp-paged')!.tools.count, reports.get('mcp-paged')!.tools.pages], [5, 3]);
   });
 
   test('scanner report carries server identity, tool summary and auth metadata', () => {
@@ -110,7 +113,7 @@ describe('MCP scanner against the test world', () => {
   test('scanner stays within its request budget and never sends credentials or names a tool', () => {
     const perHost = new Map<string, number>();
     for (const { host } of sent) perHost.set(host, (perHost.get(host) ?? 0) + 1);
-    for (const [host, n] of perHost) assert.ok(n <= 18, `${host}: ${n} requests`);
+    for (const [host, n] of perHost) assert.ok(n <= 16, `${host}: ${n} requests`);
     for (const { req } of sent) {
       const names = Object.keys(req.headers ?? {}).map((h) => h.toLowerCase());
       assert.ok(!names.includes('authorization') && !names.includes('cookie'), `credential header sent to ${req.url}`);
