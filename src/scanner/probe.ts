@@ -20,7 +20,8 @@ const KEY_HEADERS = [
   'akamai-cache-status', 'x-kpsdk-ct', 'x-blocked-by-waf', 'x-markdown-tokens',
 ];
 
-export const DEFAULT_MAX_BODY = 512 * 1024;
+/** Enough for any home page worth reading and to tell a 100k-character llms.txt; never buffered past it. */
+export const DEFAULT_MAX_BODY = 256 * 1024;
 
 export interface ProbeSpec {
   key: string;

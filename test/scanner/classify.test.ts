@@ -64,6 +64,8 @@ const table: Array<[string, ClassifyInput, EdgeOutcome, string[]]> = [
   ['200 page behind Akamai with Bot Manager cookies', { ...view(page(200), akamai.presence), setCookieNames: ['_abck', 'bm_sz'] } as unknown as ClassifyInput, 'pass', ['akamai']],
   ['304', view(page(304, '')), 'pass', []],
   ['a same-site redirect to /en/ then 200', view(page(200), {}, ['https://shop-fixtures.com/en/']), 'pass', []],
+  ['an ordinary Cloudflare page with the Bot Management jsd script', view(page(200, `<html><title>Shop</title><p>${'Products. '.repeat(50)}</p><script src="/cdn-cgi/challenge-platform/scripts/jsd/main.js"></script></html>`), cloudflare.presence), 'pass', ['cloudflare']],
+  ['a long article quoting "Press & Hold" is not a HUMAN interstitial', view(page(200, `<html><title>Blog</title><p>Bots meet a Press & Hold button. ${'More text. '.repeat(6000)}</p></html>`)), 'pass', []],
   ['a CSP header naming Cloudflare is no evidence', view(page(200, undefined, { 'content-security-policy': "script-src challenges.cloudflare.com" })), 'pass', []],
 ];
 
