@@ -82,6 +82,8 @@ function withoutToken(report: ScanReport): ScanReport {
 }
 
 async function runHosted(opts: ScanOptions, io: CliIo, phase: (t: string) => void): Promise<Finished | { couldNotTest: string; details: Record<string, unknown> }> {
+  // Show life on a terminal before the heavier modules (client, validators, undici) load.
+  phase(`starting a scan of ${opts.target}`);
   const { connectApi } = await import('./api.ts');
   const { probeFromHere, uploadVantage } = await import('./vantage.ts');
   const api = connectApi(opts.api, io.env, io.version);

@@ -182,6 +182,18 @@ describe('agent-readiness CLI against the running service', () => {
     }
   });
 
+  test('exit 2: a 200 that is not a ScanReport is refused by the generated validator', async () => {
+    const api = await startFixedApi(200, { hello: 'not a report' });
+    try {
+      const run = await runCli(cli.cli, ['scan', 'example.org', ...LEAD], { ...cliEnv, AGENT_READINESS_API: api.url });
+      assert.equal(run.code, 2);
+      assert.match(run.stderr, /answered with a report this CLI does not understand/);
+      assert.ok(!api.hits.some((h) => h.includes('/cli-vantage')), 'nothing is uploaded for a report that failed validation');
+    } finally {
+      await api.close();
+    }
+  });
+
   test('exit 2: an unreachable API gives a clear message naming the address', async () => {
     const port = await freePort();
     const run = await runCli(cli.cli, ['scan', world.domain('open-basic'), ...LEAD, '--api', `http://127.0.0.1:${port}`], cliEnv);
