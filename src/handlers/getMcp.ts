@@ -1,10 +1,8 @@
 // GET /mcp: the legacy `endpoint` SSE hint (closes after about a minute), otherwise 406.
-import { handleMcpGet, refuseForeignHost } from '../mcp/router.ts';
+import { handleMcpGet } from '../mcp/router.ts';
 import { mcpDepsOf } from './mcpDeps.ts';
 import type { Handler } from './types.ts';
 
 export const getMcp: Handler<'getMcp'> = (req, res, ctx) => {
-  const deps = mcpDepsOf(ctx);
-  if (refuseForeignHost(req, res, deps)) return;
-  handleMcpGet(req, res, deps);
+  handleMcpGet(req, res, mcpDepsOf(ctx));
 };

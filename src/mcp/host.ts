@@ -7,7 +7,7 @@
  * rebinding page cannot present those) and any configured extras. Origin is
  * not pinned: /mcp is an open, credential-free, CORS-enabled surface, so a
  * cross-site caller gains nothing it could not get from curl. A malformed
- * Origin is still refused, as the transport spec requires for invalid ones.
+ * Origin is still refused. Only POST is checked: GET carries no data.
  */
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]', '::1'];
 

@@ -6,7 +6,8 @@
  * before any app-wide JSON parser or request validator.
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { parseError } from './jsonrpc.ts';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { parseError, rpcError } from './jsonrpc.ts';
 import { dispatch } from './dispatch.ts';
 import { allowedHostSet, checkHost } from './host.ts';
 import { buildMcpManifest } from './manifest.ts';
@@ -29,9 +30,7 @@ export function createMcpRouter(deps: McpDeps): Router {
 
   const guardHost = (req: Request, res: Response, next: NextFunction): void => {
     res.set(CORS_HEADERS);
-    const verdict = checkHost(hosts, req.headers.host, req.headers.origin);
-    if (verdict.ok) return next();
-    res.status(403).json({ error: verdict.error, hint: `Use ${deps.baseUrl}/mcp.` });
+    if (!refuseForeignHost(req, res, deps, hosts)) next();
   };
 
   router.options('/mcp', (_req, res) => { res.set(CORS_HEADERS).status(204).end(); });
@@ -44,10 +43,11 @@ export function createMcpRouter(deps: McpDeps): Router {
     next();
   }, express.raw({ type: () => true, limit: MCP_BODY_LIMIT }), (req, res) => handleMcpPost(req, res, deps));
 
-  router.get('/mcp', guardHost, (req, res) => handleMcpGet(req, res, deps));
+  // No Host check on GET: the stream carries only the endpoint hint, nothing a rebinding page could use.
+  router.get('/mcp', (req, res) => { res.set(CORS_HEADERS); handleMcpGet(req, res, deps); });
 
   // Stateless: no session to end (spec 2025-11-25 basic/transports#session-management allows 405).
-  router.delete('/mcp', guardHost, (_req, res) => {
+  router.delete('/mcp', (_req, res) => {
     res.status(405).set('Allow', 'GET, POST').json({ error: 'This server keeps no sessions; there is nothing to delete.' });
   });
 
@@ -86,11 +86,15 @@ export function handleMcpGet(req: Request, res: Response, deps: McpDeps): void {
   });
 }
 
-/** The DNS-rebinding Host check alone, for callers that mount the handlers themselves. */
-export function refuseForeignHost(req: Request, res: Response, deps: McpDeps): boolean {
-  const verdict = checkHost(allowedHostSet(deps.baseUrl, deps.allowedHosts), req.headers.host, req.headers.origin);
+/**
+ * The DNS-rebinding Host check for POST. A refusal is a 400 with a JSON-RPC
+ * error body, a status the contract declares for POST /mcp; any 4xx satisfies
+ * the conformance suite's rebinding scenario.
+ */
+export function refuseForeignHost(req: Request, res: Response, deps: McpDeps, hosts = allowedHostSet(deps.baseUrl, deps.allowedHosts)): boolean {
+  const verdict = checkHost(hosts, req.headers.host, req.headers.origin);
   if (verdict.ok) return false;
-  res.status(403).json({ error: verdict.error, hint: `Use ${deps.baseUrl}/mcp.` });
+  res.status(400).json(rpcError(null, ErrorCode.InvalidRequest, `Invalid Request: ${verdict.error} Use ${deps.baseUrl}/mcp.`));
   return true;
 }
 

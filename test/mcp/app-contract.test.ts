@@ -62,6 +62,12 @@ describe('/mcp through the app pipeline', () => {
     await rpc(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(132 * 1024) } })).expect(413).expect(conforms);
   });
 
+  test('app: 400 JSON-RPC error for a foreign Host (DNS rebinding), within the declared statuses', async () => {
+    const res = await request(app).post('/mcp').set('Host', 'evil.example.com').set('Content-Type', 'application/json')
+      .send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })).expect(400).expect(conforms);
+    assert.equal(res.body.error.code, -32600);
+  });
+
   test('app: 415 for text/plain', async () => {
     await request(app).post('/mcp').set('Content-Type', 'text/plain').send('{}').expect(415).expect(conforms);
   });

@@ -33,8 +33,8 @@ describe('GET /mcp', () => {
     }
   });
 
-  test('GET /mcp with a foreign Host is 403', async () => {
-    await request(mcpApp(fakeDeps())).get('/mcp').set('Host', 'evil.example.com').set('Accept', 'text/event-stream').expect(403);
+  test('GET /mcp has no Host check: it carries nothing a rebinding page could use', async () => {
+    await request(mcpApp(fakeDeps())).get('/mcp').set('Host', 'evil.example.com').set('Accept', 'application/json').expect(406);
   });
 });
 

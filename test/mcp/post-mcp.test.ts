@@ -145,17 +145,18 @@ describe('POST /mcp HTTP rules', () => {
     assert.ok(res.body.error.data.supported.includes('2025-11-25'));
   });
 
-  test('a foreign Host header is refused with 403 (DNS rebinding)', async () => {
-    const res = await rpc(init('2025-11-25'), { Host: 'evil.example.com', Origin: 'http://evil.example.com' }).expect(403);
-    assert.equal(typeof res.body.error, 'string');
+  test('a foreign Host header is refused with 400 and a JSON-RPC error (DNS rebinding)', async () => {
+    const res = await rpc(init('2025-11-25'), { Host: 'evil.example.com', Origin: 'http://evil.example.com' }).expect(400);
+    assert.equal(res.body.error.code, -32600);
+    assert.equal(res.body.id, null);
   });
 
   test('a cross-site Origin with our Host is served (open CORS surface)', async () => {
     await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { Origin: 'https://inspector.example' }).expect(200).expect('Access-Control-Allow-Origin', '*');
   });
 
-  test('a malformed Origin is refused with 403', async () => {
-    await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { Origin: 'not a url' }).expect(403);
+  test('a malformed Origin is refused with 400', async () => {
+    await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { Origin: 'not a url' }).expect(400);
   });
 
   test('DELETE /mcp is 405 because there are no sessions', async () => {
