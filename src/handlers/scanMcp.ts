@@ -3,7 +3,7 @@
 // unless start-up or a test attached one.
 import type { AppContext } from '../context.ts';
 import { createEgress } from '../net/egress.ts';
-import { parseScanResolve } from '../net/resolve.ts';
+import { parseScanResolve, resolveHost } from '../net/resolve.ts';
 import { McpScanService } from '../mcp-scan/service.ts';
 import { scanServicesOf } from '../scans/services.ts';
 import type { Handler } from './types.ts';
@@ -18,10 +18,12 @@ function serviceOf(ctx: AppContext): McpScanService {
   let s = attached.get(ctx);
   if (!s) {
     const c = ctx.config;
+    const overrides = parseScanResolve(c.scanResolve);
     s = new McpScanService({
       db: ctx.db, log: ctx.log, now: ctx.now, baseUrl: c.baseUrl, excludedDomains: c.excludedDomains, scannerZone: c.scannerZone,
       limits: scanServicesOf(ctx).limits,
-      egress: createEgress({ name: 'networkA', proxyUrl: c.networkAProxy, allowDirect: true, resolve: parseScanResolve(c.scanResolve) }),
+      egress: createEgress({ name: 'networkA', proxyUrl: c.networkAProxy, allowDirect: true, resolve: overrides }),
+      resolve: (host) => resolveHost(host, overrides, c.probeTimeoutMs),
     });
     attached.set(ctx, s);
   }

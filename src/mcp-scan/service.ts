@@ -10,6 +10,8 @@ import { AppError, errors } from '../errors.ts';
 import { reportUrlFor } from '../scans/archive.ts';
 import { excludedError, isExcluded } from '../scans/excluded.ts';
 import { checkLead } from '../scans/lead.ts';
+import { preflightDns } from '../scans/preflight.ts';
+import type { Resolver } from '../scans/types.ts';
 import type { RateState, ScanLimits } from '../scans/limits.ts';
 import { archiveScan } from '../storage/queries/archiveScan.ts';
 import { scanMcpServer, type ScanMcpOptions } from './index.ts';
@@ -25,6 +27,8 @@ export interface McpScanServiceDeps {
   scannerZone?: string | undefined;
   limits: ScanLimits;
   egress: McpEgress;
+  /** DNS pre-flight shared with POST /scan: names that resolve only internally are a 400, NXDOMAIN too. */
+  resolve?: Resolver;
   /** Probe tuning (tests shorten the budget). */
   scan?: Omit<ScanMcpOptions, 'egress' | 'now' | 'scannerZone'>;
 }
@@ -51,6 +55,7 @@ export class McpScanService {
         : new AppError('INVALID_TARGET', { error: v.error, hint: v.hint });
     }
     if (await isExcluded(this.d.db, this.d.excludedDomains, v.host)) throw excludedError(v.host);
+    if (this.d.resolve) await preflightDns(v.host, this.d.resolve);
     const rate: RateState = await this.d.limits.consume(v.host, input.clientIp);
 
     let report;

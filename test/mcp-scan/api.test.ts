@@ -15,16 +15,18 @@ import { conforms } from '../helpers/contract.ts';
 import { startWorld, type World } from '../world/index.ts';
 import { mcpServers } from '../world/mcp-servers/index.ts';
 import type { McpEgress } from '../../src/mcp-scan/types.ts';
+import { resolveHost } from '../../src/net/resolve.ts';
+import type { Resolver } from '../../src/scans/types.ts';
 
 const lead = { name: 'Ada Lovelace', email: 'ada@example.com' };
 const options = { handlers: { scanMcp, getReport } };
 
-async function appWith(env: Record<string, string>, egress: McpEgress): Promise<TestApp> {
+async function appWith(env: Record<string, string>, egress: McpEgress, resolve?: Resolver): Promise<TestApp> {
   const t = await testApp({ RATE_LIMIT_PER_IP: '50/1800', ...env }, options);
   const c = t.ctx.config;
   attachMcpScanService(t.ctx, new McpScanService({
     db: t.ctx.db, log: t.ctx.log, now: t.ctx.now, baseUrl: c.baseUrl, excludedDomains: c.excludedDomains,
-    scannerZone: c.scannerZone, limits: scanServicesOf(t.ctx).limits, egress,
+    scannerZone: c.scannerZone, limits: scanServicesOf(t.ctx).limits, egress, ...(resolve ? { resolve } : {}),
   }));
   return { ...t, app: createApp(t.ctx, options) };
 }
@@ -40,7 +42,7 @@ describe('POST /scan-mcp', () => {
     world = await startWorld({ scenarios: [], handlers: servers.handlers });
     t = await appWith({
       RATE_LIMIT_PER_DOMAIN: '1/60', EXCLUDED_DOMAINS: 'excluded.world-fixtures.com', SCANNER_ZONE: 'zone.world-fixtures.com',
-    }, world.egress().networkA);
+    }, world.egress().networkA, (host) => resolveHost(host, world.resolveOverrides, 2000));
   });
   after(async () => {
     await t.close();
@@ -74,6 +76,11 @@ describe('POST /scan-mcp', () => {
       const res = await scan({ target, lead }).expect(400).expect(conforms);
       assert.equal(typeof res.body.error, 'string', target);
     }
+  });
+
+  test('scan-mcp 400: a name that resolves only to internal addresses, as for POST /scan', async () => {
+    const res = await scan({ target: 'internal.world-fixtures.com', lead }).expect(400).expect(conforms);
+    assert.match(res.body.error, /non-public/);
   });
 
   test('scan-mcp 400: missing contact details', async () => {
