@@ -48,6 +48,14 @@ describe('engine', () => {
     await dead.close();
   });
 
+  test('a slow networkB (every probe times out) leaves the score exactly as a healthy scan of the same site', async () => {
+    const healthy = (await scanner().scan(world.domain('open-basic'))).report;
+    const slow = (await scanner(world.egress(), { probeTimeoutMs: 400 }).scan(world.domain('netb-slow'))).report;
+    assert.equal(slow.score.value, healthy.score.value);
+    assert.deepEqual(slow.score.categories, healthy.score.categories);
+    assert.equal(slow.headline, 'open');
+  });
+
   test('the whole-scan deadline turns unfinished probes into transport-error or unprobed, never a failure of the site', async () => {
     world.setLatency(120);
     try {

@@ -19,6 +19,12 @@ export const SPECIAL_SCENARIOS: Scenario[] = [
     expect: { headline: 'open', vantagesConfirmed: false, confidence: 'medium', verdicts: all(SCORED, 'pass'), edge: { control: ['pass', 'block'], GPTBot: ['pass', 'block'] } },
   },
   {
+    name: 'netb-slow', about: 'networkB is too slow: every request through it times out. Nothing is lowered; only confidence drops.',
+    edge: [{ who: 'all', networks: ['networkB'], respond: 'hang' }],
+    scan: { probeTimeoutMs: 400 },
+    expect: { headline: 'open', vantagesConfirmed: false, confidence: 'medium', verdicts: all(SCORED, 'pass'), edge: { control: ['pass', 'transport-error'], GPTBot: ['pass', 'transport-error'] } },
+  },
+  {
     name: 'netb-hostile-a-down', about: 'Agents denied on networkA; networkB cannot load the site at all (resets).',
     edge: [
       { who: 'all', networks: ['networkB'], paths: ['/'], respond: 'reset' },
