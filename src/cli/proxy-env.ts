@@ -45,7 +45,9 @@ export function proxyFor(url: string | URL, env: Env): string | undefined {
   const proxy = u.protocol === 'https:' ? env.https_proxy || env.HTTPS_PROXY || httpProxy : httpProxy;
   if (!proxy) return undefined;
   const port = Number(u.port) || (u.protocol === 'https:' ? 443 : 80);
-  return bypassesProxy(u.hostname, port, env) ? undefined : proxy;
+  if (bypassesProxy(u.hostname, port, env)) return undefined;
+  // curl and npm accept "host:port" and mean an http proxy; undici wants a URL.
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(proxy) ? proxy : `http://${proxy}`;
 }
 
 /** A proxy URL without its credentials, for messages. */

@@ -88,6 +88,10 @@ describe('CLI proxy selection (HTTPS_PROXY / HTTP_PROXY / NO_PROXY)', () => {
     assert.equal(proxyFor('https://example.org/', { ...env, NO_PROXY: 'example.org' }), undefined);
   });
 
+  test('a proxy given as host:port means an http proxy, as in curl', () => {
+    assert.equal(proxyFor('https://example.org/', { HTTPS_PROXY: 'proxy.corp:3128' }), 'http://proxy.corp:3128');
+  });
+
   test('messages never show proxy credentials', () => {
     assert.equal(describeProxy(env.HTTPS_PROXY), 'http://proxy.corp:3128');
   });
