@@ -69,6 +69,12 @@ export const BASIC_SCENARIOS: Scenario[] = [
     expect: { headline: 'unknown', verdicts: all(SCORED, 'inconclusive'), edge: { GPTBot: ['origin-error', 'origin-error'] }, checks: { 'access.user-agents': 'inconclusive' } },
   },
   {
+    name: 'redirect-home', about: 'The home page redirects to /en/ (followed, guarded per hop); everyone gets the page there.',
+    edge: [{ who: 'all', paths: ['/'], respond: { status: 301, location: 'https://{domain}/en/', body: '' } }],
+    files: { '/en/': { type: 'text/html; charset=utf-8', body: htmlPage() } },
+    expect: { headline: 'open', confidence: 'high', verdicts: all(SCORED, 'pass'), edge: { control: ['pass', 'pass'], 'Claude-User': ['pass', 'pass'] }, checks: { 'content.server-rendered': 'pass' } },
+  },
+  {
     name: 'redirect-loop', about: 'The home page redirects to itself forever.',
     edge: [{ who: 'all', paths: ['/', '/loop'], respond: { status: 302, location: 'https://{domain}/loop', body: '' } }],
     expect: { headline: 'unknown', edge: { control: ['transport-error', 'transport-error'] } },
