@@ -21,6 +21,13 @@ export function startProgress(stream: NodeJS.WritableStream & { isTTY?: boolean 
   };
   const timer = setInterval(draw, 100);
   timer.unref();
+  // Ctrl-C mid-scan: leave a clean line behind, then stop the way the shell expects (128 + SIGINT).
+  const interrupted = () => {
+    clearInterval(timer);
+    stream.write('\r\x1b[Kagent-readiness: interrupted\n');
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
   return {
     phase(next) {
       text = next;
@@ -28,6 +35,7 @@ export function startProgress(stream: NodeJS.WritableStream & { isTTY?: boolean 
     },
     stop() {
       clearInterval(timer);
+      process.removeListener('SIGINT', interrupted);
       stream.write('\r\x1b[K');
     },
   };
