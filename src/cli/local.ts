@@ -60,6 +60,10 @@ export async function scanLocally(target: LocalTarget, profile: Profile | undefi
     full.confidenceNote = here(full.confidenceNote);
     for (const c of full.checks) if (c.detail) c.detail = here(c.detail);
     for (const m of full.matrix) m.notes = m.notes.map(here);
+    // The engine's disclosure describes the hosted setup; a local run must describe itself.
+    full.probeMethod = `Measured from this machine against ${origin} by the agent-readiness CLI (local mode): one GET of the home page per agent with that agent's `
+      + 'published user-agent string and an ordinary browser request as the control, plus robots.txt and a fixed list of well-known files. '
+      + 'No second network was used and nothing was uploaded; a local server usually has no edge, so agents are rarely turned away here as they may be in production.';
     const keys = new Set(gridKeys(report.versions.roster));
     const grid = evidence.filter((e) => e.network === 'networkA' && keys.has(e.key));
     const observations = grid.map((e): Observation => ({ key: e.key, status: e.status, bodyBytes: e.bodyBytes, timingMs: e.timingMs, ...(e.errorCode ? { error: e.errorCode } : {}) }));

@@ -50,6 +50,7 @@ describe('agent-readiness scan localhost:<port>', () => {
     assert.equal(doc.cli.mode, 'local');
     assert.equal(doc.report.domain, `localhost:${port}`);
     assert.equal(doc.report.reportUrl, undefined);
+    assert.match(doc.report.probeMethod, new RegExp(`^Measured from this machine against http://localhost:${port} `));
     assert.equal(doc.upload.status, 'not-uploaded');
     assert.deepEqual(doc.userNetwork.observations.map((o: { key: string }) => o.key), gridKeys());
     const row = (ua: string) => doc.report.matrix.find((m: { ua: string }) => m.ua === ua)!;
