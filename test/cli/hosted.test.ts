@@ -135,6 +135,23 @@ describe('agent-readiness CLI against the running service', () => {
     assert.ok(!front.log.slice(before).some((l) => l.includes('/cli-vantage')));
   });
 
+  test('an unarchived report (no token, no permalink): the CLI still probes, says why, and uploads nothing', async () => {
+    const real = await runCli(cli.cli, ['scan', world.domain('robots-5xx'), ...LEAD, '--json'], cliEnv);
+    assert.equal(real.code, 0, real.stderr);
+    const { reportUrl: _gone, ...unarchived } = (JSON.parse(real.stdout) as { report: Record<string, unknown> }).report;
+    const api = await startFixedApi(200, unarchived);
+    try {
+      const run = await runCli(cli.cli, ['scan', world.domain('robots-5xx'), ...LEAD], { ...cliEnv, AGENT_READINESS_API: api.url });
+      assert.equal(run.code, 0, run.stderr);
+      assert.match(run.stdout, /your network/);
+      assert.match(run.stdout, /Not uploaded: the report could not be archived/);
+      assert.match(run.stdout.trimEnd().split('\n').at(-1)!, /^Report: no permalink \(the report was not archived\)\.$/);
+      assert.deepEqual(api.hits.filter((h) => h.includes('/cli-vantage')), []);
+    } finally {
+      await api.close();
+    }
+  });
+
   test('exit 2: headline unknown under --min-score is "could not test" (without the gate the scan still completes with 0)', async () => {
     const gated = await runCli(cli.cli, ['scan', world.domain('origin-503'), ...LEAD, '--min-score', '10', '--fresh'], cliEnv);
     assert.equal(gated.code, 2, gated.stderr);
