@@ -37,6 +37,9 @@ export async function runScan(opts: ScanOptions, local: LocalTarget | null, io: 
   let done: Finished | { couldNotTest: string; details: Record<string, unknown> };
   try {
     done = local ? await runLocal(local, opts, progress.phase) : await runHosted(opts, io, progress.phase);
+  } catch (err) {
+    // Anything unexpected is still "could not test", and --json still gets its one document.
+    done = { couldNotTest: err instanceof Error ? err.message : String(err), details: {} };
   } finally {
     progress.stop();
   }
