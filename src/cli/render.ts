@@ -45,7 +45,9 @@ export function renderHuman(v: HumanView, s: Style): string {
   out.push(`  ${s.dim(r.confidenceNote)}`);
   out.push('');
 
-  const score = r.score.value === null ? `${r.score.display} (not enough signal: ${r.score.decidedCount} of at least ${r.score.minDecided} checks decided)` : `${r.score.value}/100`;
+  const score = r.score.value === null
+    ? `no score, not enough signal (${r.score.decidedCount} checks decided, at least ${r.score.minDecided} needed)`
+    : `${r.score.value}/100`;
   out.push(`${s.bold('Score:')} ${score}  ${s.dim(`${r.score.rubricVersion}, profile ${r.profile ?? 'none'}`)}`);
   const cats = Object.entries(r.score.categories).map(([name, value]) => `${name} ${value === null ? '—' : value}`);
   if (cats.length) out.push(`  ${cats.join(' · ')}`);

@@ -159,6 +159,10 @@ describe('agent-readiness CLI against the running service', () => {
     const plain = await runCli(cli.cli, ['scan', world.domain('origin-503'), ...LEAD], cliEnv);
     assert.equal(plain.code, 0, plain.stderr);
     assert.match(plain.stdout, /Headline: unknown/);
+    const down = await runCli(cli.cli, ['scan', world.domain('down'), ...LEAD, '--min-score', '10'], cliEnv);
+    assert.equal(down.code, 2, down.stderr);
+    assert.match(down.stdout, /Score: no score, not enough signal \(0 checks decided, at least \d+ needed\)/);
+    assert.match(down.stdout, /Gate: could not judge: /);
   });
 
   test('exit 2: a 400 (unreadable domain) and a 403 (excluded domain) from the hosted scan', async () => {
