@@ -64,40 +64,41 @@ function words(outcomes: string[]): string {
   return ws.length <= 1 ? (ws[0] ?? 'denied') : `${ws.slice(0, -1).join(', ')} or ${ws.at(-1)}`;
 }
 
+/** "cloud networks" when both say so, else the one network's name. */
+function networksPhrase(nets: string[], verbPlural: string, verbSingular: string): string {
+  return nets.length === 2 ? `cloud networks ${verbPlural}` : `${nets[0]} ${verbSingular}`;
+}
+
 /**
  * Plain sentences for each way the caller's network differs from the cloud
- * networks, grouping agents that differ the same way. Cells that could not be
- * measured on either side say nothing.
+ * networks, grouping agents that differ the same way. As for the hosted
+ * verdicts, a network whose browser control did not get the page says nothing
+ * about agents, so a failed control on the caller's side stops the comparison.
  */
 export function describeDifferences(matrix: Entry[], user: Outcomes): string[] {
-  const out: string[] = [];
   const control = user['control:browser'];
   if (control && control !== 'pass') {
-    out.push(`Your network's own browser-like request was ${DENIAL_WORDS[control] ?? `answered with ${control}`}, so the agent column from your network says little about agents.`);
+    const how = DENIALS.has(control) ? `was ${DENIAL_WORDS[control]}` : `did not get the page (${control})`;
+    return [`The browser-like control request from your network ${how}, so your network's agent results cannot be compared.`];
   }
-  const passWhereDenied = new Map<string, string[]>();
-  const deniedWherePass = new Map<string, string[]>();
+  const groups = new Map<string, string[]>();
+  const add = (sentence: string, ua: string) => groups.set(sentence, [...(groups.get(sentence) ?? []), ua]);
   for (const e of matrix) {
     if (!e.edgeDoes) continue;
     const mine = user[`grid:${e.ua}`];
     if (!mine) continue;
-    const cloud = [e.edgeDoes.networkA, e.edgeDoes.networkB];
-    if (mine === 'pass' && cloud.some((o) => DENIALS.has(o))) {
-      const w = words(cloud);
-      passWhereDenied.set(w, [...(passWhereDenied.get(w) ?? []), e.ua]);
-    } else if (DENIALS.has(mine) && cloud.includes('pass')) {
-      const w = words([mine]);
-      deniedWherePass.set(w, [...(deniedWherePass.get(w) ?? []), e.ua]);
+    const cloud = { networkA: e.edgeDoes.networkA, networkB: e.edgeDoes.networkB };
+    const deniedOn = Object.entries(cloud).filter(([, o]) => DENIALS.has(o));
+    const passedOn = Object.entries(cloud).filter(([, o]) => o === 'pass').map(([n]) => n);
+    if (mine === 'pass' && deniedOn.length) {
+      const where = networksPhrase(deniedOn.map(([n]) => n), `are ${words(deniedOn.map(([, o]) => o))}`, `is ${words(deniedOn.map(([, o]) => o))}`);
+      add(`your network passes where ${where}. The edge treats these agents' requests from cloud servers worse than from your connection.`, e.ua);
+    } else if (DENIALS.has(mine) && passedOn.length) {
+      add(`your network is ${words([mine])} where ${networksPhrase(passedOn, 'pass', 'passes')}. Something on your side (a corporate proxy, a VPN, your address's reputation) may be in the way.`, e.ua);
     }
   }
   const probed = matrix.filter((e) => e.edgeDoes).length;
   const who = (agents: string[]) => (agents.length === probed && probed > 1 ? `All ${probed} agents` : names(agents));
-  for (const [w, agents] of passWhereDenied) {
-    out.push(`${who(agents)}: your network passes where cloud networks are ${w}. The edge treats these agents' requests from cloud servers worse than from your connection.`);
-  }
-  for (const [w, agents] of deniedWherePass) {
-    out.push(`${who(agents)}: your network is ${w} where cloud networks pass. Something on your side (a corporate proxy, a VPN, your address's reputation) may be in the way.`);
-  }
-  if (out.length === 0) out.push('Your network saw what the cloud networks saw.');
-  return out;
+  const out = [...groups].map(([sentence, agents]) => `${who(agents)}: ${sentence}`);
+  return out.length ? out : ['Your network saw what the cloud networks saw.'];
 }

@@ -119,7 +119,7 @@ describe('CLI difference sentences', () => {
     assert.equal(lines.length, 3);
     assert.match(lines[0]!, /^GPTBot: your network passes where cloud networks are challenged\./);
     assert.match(lines[1]!, /^ClaudeBot: your network passes where cloud networks are challenged or blocked\./);
-    assert.match(lines[2]!, /^Bytespider: your network is blocked where cloud networks pass\./);
+    assert.match(lines[2]!, /^Bytespider: your network is blocked where networkA passes\./);
   });
   test('long groups are shortened: every agent, or six names and a count', () => {
     const many = ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8'];
@@ -130,7 +130,14 @@ describe('CLI difference sentences', () => {
   });
   test('the same picture says so; a denied control on your side is called out', () => {
     assert.deepEqual(describeDifferences([row('CCBot', 'pass', 'pass')], { 'control:browser': 'pass', 'grid:CCBot': 'pass' }), ['Your network saw what the cloud networks saw.']);
-    assert.match(describeDifferences([], { 'control:browser': 'challenge' })[0]!, /own browser-like request was challenged/);
+    assert.deepEqual(describeDifferences([row('CCBot', 'block', 'block')], { 'control:browser': 'challenge', 'grid:CCBot': 'pass' }), ['The browser-like control request from your network was challenged, so your network\'s agent results cannot be compared.']);
+    assert.match(describeDifferences([], { 'control:browser': 'origin-error' })[0]!, /did not get the page \(origin-error\)/);
+  });
+  test('one cloud network disagreeing is named, not generalised', () => {
+    const lines = describeDifferences([row('GPTBot', 'pass', 'block'), row('CCBot', 'block', 'block')], { 'control:browser': 'pass', 'grid:GPTBot': 'pass', 'grid:CCBot': 'challenge' });
+    assert.deepEqual(lines.map((l) => l.split('. ')[0]), ['GPTBot: your network passes where networkB is blocked']);
+    const reverse = describeDifferences([row('GPTBot', 'pass', 'block')], { 'control:browser': 'pass', 'grid:GPTBot': 'challenge' });
+    assert.match(reverse[0]!, /^GPTBot: your network is challenged where networkA passes\./);
   });
 });
 
