@@ -149,13 +149,24 @@ export class ScanService {
   }
 
   private async runEngine(domain: string, profile: Profile | undefined) {
-    const signal = AbortSignal.timeout(this.d.deadlineMs + 5000);
+    const controller = new AbortController();
+    const signal = controller.signal;
+    let timer: NodeJS.Timeout | undefined;
+    // An engine that ignored its signal would otherwise hold every joined request forever.
+    const overdue = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort(new Error('scan deadline passed'));
+        reject(new Error('scan deadline passed'));
+      }, this.d.deadlineMs + 5000);
+    });
     try {
-      return await this.d.scanner.scan(domain, { ...(profile ? { profile } : {}), signal });
+      return await Promise.race([this.d.scanner.scan(domain, { ...(profile ? { profile } : {}), signal }), overdue]);
     } catch (err) {
       this.d.log.warn({ err, domain }, 'scan could not complete');
       const detail = err instanceof Error ? err.message : String(err);
       throw errors.scanFailed(signal.aborted ? 'the scan deadline passed before it completed' : detail.slice(0, 300), domain);
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

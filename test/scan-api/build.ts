@@ -18,6 +18,7 @@ export interface BuildOptions {
   perIp?: { points: number; durationS: number };
   windowS?: number;
   baseUrl?: string;
+  deadlineMs?: number;
 }
 
 export function buildService(o: BuildOptions): ScanService {
@@ -28,6 +29,6 @@ export function buildService(o: BuildOptions): ScanService {
     limits: createScanLimits({ perDomain: o.perDomain ?? { points: 3, durationS: 60 }, perIp: o.perIp ?? { points: 1000, durationS: 1800 } }),
     coalescer: new Coalescer({ windowMs: (o.windowS ?? 45) * 1000, store: memoryRecentStore(() => now().getTime()), nowMs: () => now().getTime() }),
     turnstile: createTurnstileGate(o.turnstile?.secret, o.turnstile?.url ?? 'http://127.0.0.1:9/verify'),
-    deadlineMs: 25000,
+    deadlineMs: o.deadlineMs ?? 25000,
   });
 }

@@ -230,3 +230,22 @@ describe('per-IP keys', () => {
     assert.equal(ipKey('unknown'), 'unknown');
   });
 });
+
+describe('scan deadline', () => {
+  test('an engine that never answers is cut off after the deadline with 502, and joined requests get it too', async () => {
+    const t = await openTestDb('sqlite');
+    try {
+      const never = { calls: 0, scan: () => { never.calls++; return new Promise<never>(() => undefined); } };
+      // The engine gets deadline + 5 s; -4900 cuts it off 100 ms after the start.
+      const svc = buildService({ db: t.db, scanner: never, deadlineMs: -4900 });
+      const results = await Promise.allSettled([1, 2, 3].map(() => svc.scan({ domain: 'hangs-site.com', lead, clientIp: ip })));
+      for (const r of results) {
+        assert.equal(r.status, 'rejected');
+        assert.equal((r.reason as AppError).status, 502);
+      }
+      assert.equal(never.calls, 1);
+    } finally {
+      await t.close();
+    }
+  });
+});
