@@ -24,8 +24,9 @@ function asText(r: request.Response, cb: (err: Error | null, body: unknown) => v
 describe('POST /scan, GET /r/{scanId}, GET /badge over HTTP', () => {
   let t: TestApp;
   let clock = Date.parse('2026-05-01T12:00:00Z');
+  const scanner = fakeScanner();
   before(async () => {
-    t = await scanApiApp({ EXCLUDED_DOMAINS: 'optout-api.com', RATE_LIMIT_PER_IP: '100/1800' }, { scanner: fakeScanner() });
+    t = await scanApiApp({ EXCLUDED_DOMAINS: 'optout-api.com', RATE_LIMIT_PER_IP: '100/1800' }, { scanner });
     t.ctx.now = () => new Date(clock);
   });
   after(() => t.close());
@@ -47,6 +48,12 @@ describe('POST /scan, GET /r/{scanId}, GET /badge over HTTP', () => {
     assert.equal(res.body.ageMs, 3000);
     assert.equal(res.body.cliUploadToken, undefined);
     assert.equal(res.headers['ratelimit-remaining'], '2');
+  });
+
+  test('POST /scan pins the profile it is given and rejects an unknown one', async () => {
+    await request(t.app).post('/scan').send({ domain: 'pinned-api.com', lead, profile: 'docs' }).expect(200).expect(conforms);
+    assert.equal(scanner.profiles.at(-1), 'docs');
+    await request(t.app).post('/scan').send({ domain: 'pinned-api.com', lead, profile: 'everything' }).expect(400).expect(conforms);
   });
 
   test('POST /scan 400 for a missing lead carries required; 400 for an IP literal', async () => {

@@ -52,6 +52,8 @@ export function evidenceFor(domain: string): EvidenceRecord[] {
 
 export interface FakeScanner extends SiteScanner {
   calls: string[];
+  /** The pinned profile of each call (undefined when none). */
+  profiles: Array<string | undefined>;
   /** Resolves pending scans (when `gate` is used). */
   release(): void;
 }
@@ -61,11 +63,14 @@ export function fakeScanner(opts: { make?: (domain: string) => EngineReport; fai
   let open: () => void = () => undefined;
   let gate = opts.held ? new Promise<void>((r) => { open = r; }) : Promise.resolve();
   const calls: string[] = [];
+  const profiles: Array<string | undefined> = [];
   return {
     calls,
+    profiles,
     release() { open(); gate = Promise.resolve(); },
-    async scan(domain) {
+    async scan(domain, scanOpts) {
       calls.push(domain);
+      profiles.push(scanOpts?.profile);
       await gate;
       if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
       if (opts.fail) throw new Error(opts.fail);
