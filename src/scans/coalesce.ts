@@ -85,11 +85,6 @@ export class Coalescer {
     await this.opts.store.put(key, value, this.opts.windowMs).catch(() => undefined);
   }
 
-  /** True while an identical scan runs on this instance. */
-  inFlight(key: string): boolean {
-    return this.flights.has(key);
-  }
-
   /**
    * Runs `run` unless an identical scan is already in flight, in which case the caller
    * shares that scan's result. Only the caller whose `run` actually executed gets `own`.
