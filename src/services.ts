@@ -9,7 +9,6 @@ import { transportFor } from './mail/transport.ts';
 import { createEgress } from './net/egress.ts';
 import { parseScanResolve } from './net/resolve.ts';
 import { operatorRouter } from './operator/router.ts';
-import { buildCatalog } from './scanner/catalog.ts';
 import { createScanner } from './scanner/engine.ts';
 import { attachScanServices, buildScanServices } from './scans/services.ts';
 import type { SiteScanner } from './scans/types.ts';
@@ -50,11 +49,9 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Se
     // Without this listener a lost Redis would be an unhandled 'error' event and crash the process.
     redis.on('error', (err) => ctx.log.warn({ err: err.message }, 'redis unavailable'));
   }
-  const catalog = new Map(buildCatalog().checks.map((check) => [check.id, check]));
-  const mailer = new Mailer({ db: ctx.db, transport: transportFor(c.smtpUrl, c.mailDir), from: c.mailFrom, baseUrl: c.baseUrl, log: ctx.log, now: ctx.now });
+  const mailer = new Mailer({ db: ctx.db, transport: transportFor(c.smtpUrl, c.mailDir), from: c.mailFrom, baseUrl: c.baseUrl, log: ctx.log, now: () => ctx.now() });
   const services = buildScanServices(ctx, {
     scanner: options.scanner ?? createScannerFromConfig(ctx),
-    catalog: (id) => catalog.get(id),
     ...(redis ? { redis } : {}),
     onMailQueued: () => mailer.wake(),
   });
