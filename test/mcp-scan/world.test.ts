@@ -35,6 +35,8 @@ const EXPECTED: Record<string, string[]> = {
   'mcp-modern-only': row(`pass pass pass pass i:not_applicable  pass pass i:not_applicable pass  i:not_applicable pass pass pass pass  pass pass pass pass  pass pass i:not_applicable`),
   'mcp-paged': row(`pass i:not_applicable i:not_applicable pass pass  pass pass pass pass  pass pass i:not_applicable pass pass  pass pass pass pass  pass pass i:not_applicable`),
   'mcp-cursor-loop': row(`pass i:not_applicable i:not_applicable pass pass  pass pass pass pass  pass pass i:not_applicable fail pass  pass pass pass pass  pass pass i:not_applicable`),
+  // Open handshake, tools behind a token: the tool checks inherit policy, the PRM lookup still runs.
+  'mcp-tools-auth': row(`pass pass pass pass pass  pass pass pass pass  i:policy pass i:not_applicable i:policy i:policy  i:policy i:policy i:policy pass  i:policy pass pass`),
   down: ['i:unreachable', 'i:unreachable', 'i:not_applicable', ...allOf('i:unreachable').slice(0, 17), 'i:not_applicable'],
 };
 
@@ -75,7 +77,7 @@ describe('MCP scanner against the test world', () => {
   });
 
   test('no unreachable, blocked or credential-requiring server gets a fail', () => {
-    for (const label of ['mcp-oauth', 'mcp-waf', 'mcp-legacy-sse', 'down']) {
+    for (const label of ['mcp-oauth', 'mcp-tools-auth', 'mcp-waf', 'mcp-legacy-sse', 'down']) {
       assert.deepEqual(reports.get(label)!.checks.filter((c) => c.status === 'fail').map((c) => c.id), [], label);
     }
   });

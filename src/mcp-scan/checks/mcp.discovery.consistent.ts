@@ -13,8 +13,8 @@ export const check: CheckDef = {
     if (!ev.endpoint || !ev.init) return inconclusive('unreachable', 'The runtime endpoint could not be examined.');
     const problems: string[] = [];
     if (m.endpoint && withoutQuery(m.endpoint) !== withoutQuery(ev.endpoint)) problems.push(`manifest endpoint ${redact(m.endpoint)}, but the server answered at ${redact(ev.endpoint)}`);
-    if (m.authRequired === false && ev.init.verdict === 'policy') problems.push('manifest says no authentication, but the endpoint answered 401');
-    if (m.authRequired === true && ev.init.verdict === 'rpc') problems.push('manifest says authentication is required, but the endpoint answered without credentials');
+    if (m.authRequired === false && (ev.init.verdict === 'policy' || ev.auth)) problems.push('manifest says no authentication, but the endpoint answered 401');
+    if (m.authRequired === true && ev.init.verdict === 'rpc' && !ev.auth) problems.push('manifest says authentication is required, but the endpoint answered without credentials');
     const info = ev.init.rpc?.result?.serverInfo;
     if (isObject(info)) {
       if (m.name && typeof info.name === 'string' && m.name !== info.name && !m.name.endsWith(`/${info.name}`)) problems.push(`manifest name ${m.name}, server says ${info.name}`);

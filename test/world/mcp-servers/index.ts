@@ -17,9 +17,10 @@ import { modernOnly } from './modern-only.ts';
 import { oauth } from './oauth.ts';
 import { paged } from './paged.ts';
 import { stateful } from './stateful.ts';
+import { toolsAuth } from './tools-auth.ts';
 import { waf } from './waf.ts';
 
-export const MCP_LABELS = ['mcp-good', 'mcp-stateful', 'mcp-oauth', 'mcp-legacy-sse', 'mcp-broken', 'mcp-waf', 'mcp-modern', 'mcp-modern-only', 'mcp-paged', 'mcp-cursor-loop'] as const;
+export const MCP_LABELS = ['mcp-good', 'mcp-stateful', 'mcp-oauth', 'mcp-legacy-sse', 'mcp-broken', 'mcp-waf', 'mcp-modern', 'mcp-modern-only', 'mcp-paged', 'mcp-cursor-loop', 'mcp-tools-auth'] as const;
 
 /** The world calls handlers as (req, res, info); an express app would take `info` for `next`. */
 const site = (app: (req: IncomingMessage, res: ServerResponse) => void): ExtraHandler => (req, res) => app(req, res);
@@ -37,6 +38,7 @@ export function mcpServers(): { handlers: Record<string, ExtraHandler>; close():
     'mcp-modern': site(modernOurs(`mcp-modern.${WORLD_SUFFIX}`)),
     'mcp-paged': site(paged()),
     'mcp-cursor-loop': site(paged(true)),
+    'mcp-tools-auth': site(toolsAuth(`mcp-tools-auth.${WORLD_SUFFIX}`)),
     'mcp-modern-only': site(modernOnly(`mcp-modern-only.${WORLD_SUFFIX}`)),
   };
   return { handlers, close: async () => { await st.close(); await legacy.close(); } };
