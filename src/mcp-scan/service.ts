@@ -70,8 +70,10 @@ export class McpScanService {
     }
 
     const scanId = randomUUID();
-    // A query string may carry a key or token: such a report lives only in this response.
-    const archived = !v.hasQuery && await this.archive(scanId, v.host, report, lead);
+    // A query string may carry a key or token: such a report lives only in this response,
+    // whether the caller typed it or a manifest declared it.
+    const queried = v.hasQuery || hasQuery(report.target.endpoint) || hasQuery(report.manifest?.declared.endpoint ?? null);
+    const archived = !queried && await this.archive(scanId, v.host, report, lead);
     const body: McpServerReport = { ...report, scanId, archived, ...(archived ? { reportUrl: reportUrlFor(this.d.baseUrl, scanId) } : {}) };
     return { body, headers: { 'RateLimit-Limit': String(rate.limit), 'RateLimit-Remaining': String(rate.remaining) } };
   }
@@ -89,5 +91,14 @@ export class McpScanService {
       this.d.log.error({ err, scanId }, 'mcp report archive write failed');
       return false;
     }
+  }
+}
+
+function hasQuery(url: string | null): boolean {
+  if (!url) return false;
+  try {
+    return new URL(url).search !== '';
+  } catch {
+    return false;
   }
 }

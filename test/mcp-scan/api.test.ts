@@ -71,6 +71,17 @@ describe('POST /scan-mcp', () => {
     assert.equal(rows.length, 0);
   });
 
+  test('scan-mcp 200: an endpoint declared with a query string by the manifest is not archived either', async () => {
+    const res = await scan({ target: world.domain('mcp-keyed'), lead }).expect(200).expect(conforms);
+    assert.equal(res.body.target.resolvedVia, 'manifest');
+    assert.equal(res.body.archived, false);
+    assert.equal(res.body.reportUrl, undefined);
+    // The manifest is public, so its own snippet may show the key; no probe label or detail repeats it.
+    const others = res.body.checks.filter((c: { id: string }) => c.id !== 'mcp.discovery.manifest');
+    assert.ok(!JSON.stringify(others).includes('k-123'), 'the key leaked into evidence');
+    assert.equal((await t.ctx.db('scans').where({ id: res.body.scanId })).length, 0);
+  });
+
   test('scan-mcp 400: plain http, another port, an IP, localhost', async () => {
     for (const target of [`http://${world.domain('mcp-good')}/mcp`, `https://${world.domain('mcp-good')}:8443/mcp`, 'https://93.184.216.34/mcp', 'localhost']) {
       const res = await scan({ target, lead }).expect(400).expect(conforms);
