@@ -29,6 +29,8 @@ const EXPECTED: Record<string, string[]> = {
   'mcp-oauth': ['pass', 'pass', 'pass', ...allOf('i:policy').slice(0, 17), 'pass'],
   'mcp-legacy-sse': ['pass', 'i:not_applicable', 'i:not_applicable', ...allOf('i:legacy_transport').slice(0, 17), 'i:not_applicable'],
   'mcp-broken': row(`pass i:not_applicable i:not_applicable pass fail  fail pass fail fail  fail fail i:not_applicable pass fail  fail fail fail fail  fail fail i:not_applicable`),
+  // The same faults framed by a real SDK: version echo, invalid schemas, -32000 for unknown methods.
+  'mcp-broken-sdk': row(`pass i:not_applicable i:not_applicable pass pass  fail pass pass pass  pass fail i:not_applicable pass fail  fail fail pass fail  pass pass i:not_applicable`),
   'mcp-waf': ['i:blocked', 'i:blocked', 'i:not_applicable', ...allOf('i:blocked').slice(0, 17), 'i:not_applicable'],
   'mcp-modern': row(`pass pass pass pass pass  pass pass pass pass  pass pass pass pass pass  pass pass pass pass  pass pass i:not_applicable`),
   // No handshake in 2026-07-28: lifecycle checks do not apply; everything else runs over modern envelopes.

@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ExtraHandler } from '../index.ts';
 import { WORLD_SUFFIX } from '../site.ts';
 import { broken } from './broken.ts';
+import { brokenSdk } from './broken-sdk.ts';
 import { goodStateless } from './good-stateless.ts';
 import { keyed } from './keyed.ts';
 import { legacySse } from './legacy-sse.ts';
@@ -21,7 +22,7 @@ import { stateful } from './stateful.ts';
 import { toolsAuth } from './tools-auth.ts';
 import { waf } from './waf.ts';
 
-export const MCP_LABELS = ['mcp-good', 'mcp-stateful', 'mcp-oauth', 'mcp-legacy-sse', 'mcp-broken', 'mcp-waf', 'mcp-modern', 'mcp-modern-only', 'mcp-paged', 'mcp-cursor-loop', 'mcp-tools-auth', 'mcp-keyed'] as const;
+export const MCP_LABELS = ['mcp-good', 'mcp-stateful', 'mcp-oauth', 'mcp-legacy-sse', 'mcp-broken', 'mcp-waf', 'mcp-modern', 'mcp-modern-only', 'mcp-paged', 'mcp-cursor-loop', 'mcp-tools-auth', 'mcp-keyed', 'mcp-broken-sdk'] as const;
 
 /** The world calls handlers as (req, res, info); an express app would take `info` for `next`. */
 const site = (app: (req: IncomingMessage, res: ServerResponse) => void): ExtraHandler => (req, res) => app(req, res);
@@ -40,6 +41,7 @@ export function mcpServers(): { handlers: Record<string, ExtraHandler>; close():
     'mcp-paged': site(paged()),
     'mcp-cursor-loop': site(paged(true)),
     'mcp-keyed': site(keyed()),
+    'mcp-broken-sdk': site(brokenSdk()),
     'mcp-tools-auth': site(toolsAuth(`mcp-tools-auth.${WORLD_SUFFIX}`)),
     'mcp-modern-only': site(modernOnly(`mcp-modern-only.${WORLD_SUFFIX}`)),
   };

@@ -1,0 +1,39 @@
+/**
+ * A broken server built on the SDK's low-level Server, so a real SDK frames
+ * every reply: initialize echoes whatever version is asked for, tools/list
+ * serves invalid schemas, and unknown methods get -32000 instead of -32601.
+ */
+import express from 'express';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { InitializeRequestSchema, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { quietBadJson } from './sdk-tools.ts';
+
+function brokenServer(): Server {
+  const server = new Server({ name: 'broken-sdk', version: '0.0.1' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(InitializeRequestSchema, async (req) => ({
+    protocolVersion: req.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'broken-sdk', version: '0.0.1' },
+  }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: [
+      { name: 'no_schema_type', description: 'Root is not an object.', inputSchema: { type: 'object', properties: { q: { type: 'strin' } } } },
+      { name: 'no description', inputSchema: { type: 'object', required: 'q' } },
+    ],
+  }) as never);
+  server.fallbackRequestHandler = async (req) => { throw new McpError(-32000, `No such thing: ${req.method}`); };
+  return server;
+}
+
+export function brokenSdk(): express.Express {
+  const app = express();
+  app.use(express.json());
+  app.use(quietBadJson);
+  app.post('/mcp', async (req, res) => {
+    const server = brokenServer();
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => { void transport.close(); void server.close(); });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  });
+  return app;
+}
