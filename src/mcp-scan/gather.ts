@@ -5,10 +5,10 @@
  * and never carry a credential.
  */
 import { probeAuth } from './auth.ts';
-import { MANIFEST_PATHS, manifestProbeState, parseManifest } from './manifest.ts';
+import { AI_CATALOG_PATH, catalogEntry, MANIFEST_PATHS, manifestProbeState, parseManifest } from './manifest.ts';
 import { ACCEPT_BOTH, type Prober } from './probe.ts';
 import { validateMcpTarget } from './target.ts';
-import type { Evidence, Exchange } from './types.ts';
+import type { Evidence, Exchange, ManifestEvidence } from './types.ts';
 
 export const LEGACY_VERSION = '2025-11-25';
 export const MODERN_VERSION = '2026-07-28';
@@ -37,6 +37,11 @@ export async function gather(g: GatherInput, prober: Prober): Promise<Evidence> 
     const ex = await prober.get(`https://${g.host}${path}`, `GET ${path}`, 'application/json');
     ev.manifestProbes.push(ex);
     const state = manifestProbeState(ex);
+    if (state === 'found' && path === AI_CATALOG_PATH) {
+      ev.manifest = await fromCatalog(`https://${g.host}${path}`, ex.text, prober);
+      if (ev.manifest) break;
+      continue;
+    }
     if (state === 'found') {
       ev.manifest = parseManifest(`https://${g.host}${path}`, ex.text);
       break;
@@ -133,6 +138,19 @@ async function probeProtocol(g: GatherInput, ev: Evidence, url: string, prober: 
   ev.parseError = await prober.post(url, `POST ${path} malformed JSON`, '{"jsonrpc":"2.0",', undefined, legacy);
   // With the session headers: a stateful server may refuse a session-less GET with 400 (spec basic/transports#session-management).
   ev.get = await prober.get(url, `GET ${path} (Accept: text/event-stream)`, 'text/event-stream', { timeoutMs: 2000, firstChunk: true, headers: legacy });
+}
+
+/** An AI Catalog names the server card inline or by URL (one more request); the card is then read as usual. */
+async function fromCatalog(url: string, text: string, prober: Prober): Promise<ManifestEvidence | null> {
+  const entry = catalogEntry(text, url);
+  if (!entry) return null;
+  let card: ManifestEvidence | null;
+  if ('data' in entry) card = parseManifest(url, JSON.stringify(entry.data));
+  else {
+    const ex = await prober.get(entry.url, `GET ${pathOf(entry.url)} (card named by the AI Catalog)`, 'application/json');
+    card = ex.status === 200 ? parseManifest(entry.url, ex.text) : null;
+  }
+  return card ? { ...card, url, format: 'ai-catalog' } : null;
 }
 
 type Send = (id: number, method: string, params: Record<string, unknown> | undefined, label: string) => Promise<Exchange>;

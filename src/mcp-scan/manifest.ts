@@ -5,8 +5,33 @@
  */
 import type { Exchange, ManifestEvidence } from './types.ts';
 
-/** Probed in order, stopping at the first hit (SEP-1649 and its common variants). */
-export const MANIFEST_PATHS = ['/.well-known/mcp.json', '/.well-known/mcp/server-card.json', '/.well-known/mcp-server-card.json'];
+/** Probed in order, stopping at the first hit (SEP-1649, its common variants, and the SEP-2127 AI Catalog). */
+export const MANIFEST_PATHS = ['/.well-known/mcp.json', '/.well-known/mcp/server-card.json', '/.well-known/ai-catalog.json', '/.well-known/mcp-server-card.json'];
+
+export const AI_CATALOG_PATH = '/.well-known/ai-catalog.json';
+
+/**
+ * The MCP entry of an AI Catalog (SEP-2127 draft): any listed entry whose type
+ * names an MCP server card, either inline (`data`) or by reference (`url`).
+ * The draft's top-level key is not settled, so every array is searched.
+ */
+export function catalogEntry(text: string, base: string): { data: Record<string, unknown> } | { url: string } | null {
+  const doc = asObject(safeJson(text));
+  if (!doc) return null;
+  for (const list of Object.values(doc)) {
+    if (!Array.isArray(list)) continue;
+    for (const raw of list) {
+      const e = asObject(raw);
+      if (!e || typeof e.type !== 'string' || !e.type.includes('mcp-server-card')) continue;
+      const data = asObject(e.data);
+      if (data) return { data };
+      const ref = str(e.url) ?? str(e.cardUrl);
+      const url = ref ? resolve(ref, base) : null;
+      if (url && url.startsWith('https://')) return { url };
+    }
+  }
+  return null;
+}
 
 export type ManifestProbe = 'found' | 'absent' | 'unknown';
 

@@ -31,6 +31,7 @@ const EXPECTED: Record<string, string[]> = {
   'mcp-broken': row(`pass i:not_applicable i:not_applicable pass fail  fail pass fail fail  fail fail i:not_applicable pass fail  fail fail fail fail  fail fail i:not_applicable`),
   // The same faults framed by a real SDK: version echo, invalid schemas, -32000 for unknown methods.
   'mcp-broken-sdk': row(`pass i:not_applicable i:not_applicable pass pass  fail pass pass pass  pass fail i:not_applicable pass fail  fail fail pass fail  pass pass i:not_applicable`),
+  'mcp-catalog': row(`pass pass pass pass pass  pass pass pass pass  pass pass i:not_applicable pass pass  pass pass pass pass  pass pass i:not_applicable`),
   'mcp-waf': ['i:blocked', 'i:blocked', 'i:not_applicable', ...allOf('i:blocked').slice(0, 17), 'i:not_applicable'],
   'mcp-modern': row(`pass pass pass pass pass  pass pass pass pass  pass pass pass pass pass  pass pass pass pass  pass pass i:not_applicable`),
   // No handshake in 2026-07-28: lifecycle checks do not apply; everything else runs over modern envelopes.
@@ -94,6 +95,7 @@ describe('MCP scanner against the test world', () => {
     assert.equal(h('mcp-modern').era, 'dual');
     assert.deepEqual([h('mcp-modern-only').era, h('mcp-modern-only').protocolVersion], ['modern', '2026-07-28']);
     assert.equal(h('down').reachable, false);
+    assert.deepEqual([reports.get('mcp-catalog')!.manifest?.format, reports.get('mcp-catalog')!.target.resolvedVia], ['ai-catalog', 'manifest']);
     assert.deepEqual([reports.get('mcp-paged')!.tools.count, reports.get('mcp-paged')!.tools.pages], [5, 3]);
   });
 

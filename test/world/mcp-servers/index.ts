@@ -11,6 +11,7 @@ import type { ExtraHandler } from '../index.ts';
 import { WORLD_SUFFIX } from '../site.ts';
 import { broken } from './broken.ts';
 import { brokenSdk } from './broken-sdk.ts';
+import { catalog } from './catalog.ts';
 import { goodStateless } from './good-stateless.ts';
 import { keyed } from './keyed.ts';
 import { legacySse } from './legacy-sse.ts';
@@ -22,7 +23,7 @@ import { stateful } from './stateful.ts';
 import { toolsAuth } from './tools-auth.ts';
 import { waf } from './waf.ts';
 
-export const MCP_LABELS = ['mcp-good', 'mcp-stateful', 'mcp-oauth', 'mcp-legacy-sse', 'mcp-broken', 'mcp-waf', 'mcp-modern', 'mcp-modern-only', 'mcp-paged', 'mcp-cursor-loop', 'mcp-tools-auth', 'mcp-keyed', 'mcp-broken-sdk'] as const;
+export const MCP_LABELS = ['mcp-good', 'mcp-stateful', 'mcp-oauth', 'mcp-legacy-sse', 'mcp-broken', 'mcp-waf', 'mcp-modern', 'mcp-modern-only', 'mcp-paged', 'mcp-cursor-loop', 'mcp-tools-auth', 'mcp-keyed', 'mcp-broken-sdk', 'mcp-catalog'] as const;
 
 /** The world calls handlers as (req, res, info); an express app would take `info` for `next`. */
 const site = (app: (req: IncomingMessage, res: ServerResponse) => void): ExtraHandler => (req, res) => app(req, res);
@@ -42,6 +43,7 @@ export function mcpServers(): { handlers: Record<string, ExtraHandler>; close():
     'mcp-cursor-loop': site(paged(true)),
     'mcp-keyed': site(keyed()),
     'mcp-broken-sdk': site(brokenSdk()),
+    'mcp-catalog': site(catalog(`mcp-catalog.${WORLD_SUFFIX}`)),
     'mcp-tools-auth': site(toolsAuth(`mcp-tools-auth.${WORLD_SUFFIX}`)),
     'mcp-modern-only': site(modernOnly(`mcp-modern-only.${WORLD_SUFFIX}`)),
   };
