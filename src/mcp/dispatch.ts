@@ -39,7 +39,16 @@ export async function dispatch(body: unknown, header: HeaderLookup, deps: McpDep
   if (msg.method === 'server/discover') return ok({ jsonrpc: '2.0', id: msg.id, result: discoverResult() });
   const invalid = checkParams(msg);
   if (invalid) return ok(invalid);
-  return ok(await runThroughSdk(msg, deps, ctx));
+  return ok(await viaSdk(msg, deps, ctx));
+}
+
+/** A fault inside the SDK or a tool is still a JSON-RPC answer to this id, never an HTML 500. */
+async function viaSdk(req: RpcRequest, deps: McpDeps, ctx: CallContext): Promise<Record<string, unknown>> {
+  try {
+    return await runThroughSdk(req, deps, ctx);
+  } catch {
+    return { ...rpcError(req.id, ErrorCode.InternalError, 'Internal error') };
+  }
 }
 
 async function modernRequest(req: RpcRequest, header: HeaderLookup, deps: McpDeps, ctx: CallContext): Promise<HttpReply> {
@@ -49,7 +58,7 @@ async function modernRequest(req: RpcRequest, header: HeaderLookup, deps: McpDep
   if (req.method !== 'tools/list' && req.method !== 'tools/call') return modernMethodNotFound(req) satisfies Reply;
   const invalid = checkParams(req);
   if (invalid) return ok(invalid);
-  return ok(modernize(await runThroughSdk(req, deps, ctx), req.method));
+  return ok(modernize(await viaSdk(req, deps, ctx), req.method));
 }
 
 function checkParams(req: RpcRequest): Record<string, unknown> | null {

@@ -74,6 +74,14 @@ describe('POST /mcp JSON-RPC errors', () => {
     assert.equal(res.body.result.isError, true);
   });
 
+  test('a service that throws inside a tool is an isError result, still HTTP 200', async () => {
+    const failing = mcpApp(fakeDeps({ listChecks: () => { throw new Error('catalog store down'); } }));
+    const res = await request(failing).post('/mcp').set('Content-Type', 'application/json')
+      .send(JSON.stringify({ jsonrpc: '2.0', id: 13, method: 'tools/call', params: { name: 'list_checks', arguments: {} } })).expect(200);
+    assert.equal(res.body.id, 13);
+    assert.equal(res.body.result.isError, true);
+  });
+
   test('malformed JSON is 400 with -32700 and id null, never HTML', async () => {
     const res = await request(app).post('/mcp').set('Content-Type', 'application/json').send('{"jsonrpc":"2.0",').expect(400);
     assert.match(res.headers['content-type'] ?? '', /application\/json/);
