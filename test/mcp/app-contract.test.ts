@@ -5,7 +5,10 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { postMcp } from '../../src/handlers/postMcp.ts';
 import { getMcp } from '../../src/handlers/getMcp.ts';
 import { attachMcpDeps } from '../../src/handlers/mcpDeps.ts';
@@ -28,6 +31,27 @@ describe('/mcp through the app pipeline', () => {
     app = createApp(t.ctx, options);
   });
   after(async () => { await t.close(); });
+
+  test('app: the SDK client lists and calls every tool through the full pipeline', async () => {
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    const client = new Client({ name: 'app-pipeline-test', version: '0.0.1' });
+    try {
+      const { port } = server.address() as AddressInfo;
+      await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
+      assert.deepEqual((await client.listTools()).tools.map((x) => x.name), ['scan_site', 'get_report', 'list_checks']);
+      const catalog = await client.callTool({ name: 'list_checks', arguments: {} });
+      assert.equal((catalog.structuredContent as { rubricVersion: string }).rubricVersion, 'rubric-v1.1');
+      const missing = await client.callTool({ name: 'get_report', arguments: { scanId: '00000000-0000-4000-8000-000000000000' } });
+      assert.equal(missing.isError, true);
+      const refused = await client.callTool({ name: 'scan_site', arguments: { domain: 'localhost', name: 'Ada Lovelace', email: 'ada@example.com' } });
+      assert.equal(refused.isError, true);
+    } finally {
+      await client.close();
+      server.closeAllConnections();
+      server.close();
+    }
+  });
 
   test('app: 200 for tools/list with the three tools', async () => {
     const res = await rpc(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })).expect(200).expect(conforms);
