@@ -39,7 +39,8 @@ export function countingScanner(): SiteScanner & { calls: string[] } {
 
 const CLOSED = 'http://127.0.0.1:9';
 
-export async function hostileApp(env: Record<string, string> = {}): Promise<HostileApp> {
+/** `resolve: 'config'` uses the service's own resolver (SCAN_RESOLVE answers, then DNS). */
+export async function hostileApp(env: Record<string, string> = {}, opts: { resolve?: Resolver | 'config' } = {}): Promise<HostileApp> {
   const t = await testApp({
     LOG_LEVEL: 'silent',
     NETWORK_A_PROXY: CLOSED,
@@ -49,7 +50,8 @@ export async function hostileApp(env: Record<string, string> = {}): Promise<Host
     ...env,
   });
   const scanner = countingScanner();
-  attachScanServices(t.ctx, buildScanServices(t.ctx, { scanner, resolve: publicResolver }));
+  const resolve = opts.resolve === 'config' ? undefined : (opts.resolve ?? publicResolver);
+  attachScanServices(t.ctx, buildScanServices(t.ctx, { scanner, ...(resolve ? { resolve } : {}) }));
   // The real handler modules of the four scan operations, whether or not the table has
   // been switched over from its placeholders yet; every other operation uses the table.
   const app = createApp(t.ctx, { handlers: { scanSite, getReport, getBadge, attachCliVantage } });

@@ -1,0 +1,118 @@
+// The SSRF corpus: every spelling of an internal target we know of. Each entry says what
+// it really points at, so a failure names the hole.
+
+/** Host literals: IP addresses in every encoding a URL parser or inet_aton accepts, and internal names. */
+export const LITERAL_HOSTS: ReadonlyArray<readonly [host: string, pointsAt: string]> = [
+  ['127.0.0.1', 'loopback, dotted decimal'],
+  ['127.0.0.1.', 'loopback, trailing dot'],
+  ['2130706433', 'loopback, one decimal number'],
+  ['0x7f000001', 'loopback, one hex number'],
+  ['0X7F000001', 'loopback, one hex number, upper case'],
+  ['017700000001', 'loopback, one octal number'],
+  ['0177.0.0.1', 'loopback, octal first part'],
+  ['0x7f.0.0.1', 'loopback, hex first part'],
+  ['0x7F.0x00.0x00.0x01', 'loopback, all parts hex'],
+  ['0177.0000.0000.0001', 'loopback, all parts octal'],
+  ['127.000.000.001', 'loopback, zero padded'],
+  ['127.1', 'loopback, two-part short form'],
+  ['127.0.1', 'loopback, three-part short form'],
+  ['0x7f.1', 'loopback, hex short form'],
+  ['0177.1', 'loopback, octal short form'],
+  ['0x7f.0.1', 'loopback, mixed hex three-part'],
+  ['127。0。0。1', 'loopback, ideographic full stops'],
+  ['１２７.0.0.1', 'loopback, full-width digits'],
+  ['%31%32%37.0.0.1', 'loopback, percent-encoded digits'],
+  ['0', 'unspecified, the number zero'],
+  ['0.0.0.0', 'unspecified'],
+  ['0x0', 'unspecified, hex'],
+  ['[::1]', 'IPv6 loopback'],
+  ['[0:0:0:0:0:0:0:1]', 'IPv6 loopback, long form'],
+  ['[::]', 'IPv6 unspecified'],
+  ['[::ffff:127.0.0.1]', 'IPv4-mapped loopback, dotted'],
+  ['[::ffff:7f00:1]', 'IPv4-mapped loopback, hex'],
+  ['[0:0:0:0:0:ffff:7f00:1]', 'IPv4-mapped loopback, long form'],
+  ['[::127.0.0.1]', 'IPv4-compatible loopback (deprecated ::/96)'],
+  ['[::ffff:0:7f00:1]', 'SIIT (RFC 6145) loopback'],
+  ['[64:ff9b::127.0.0.1]', 'NAT64 (RFC 6052) loopback'],
+  ['[2002:7f00:1::1]', '6to4 wrapping loopback'],
+  ['[fe80::1]', 'IPv6 link-local'],
+  ['[fe80::1%25eth0]', 'IPv6 link-local with a zone id'],
+  ['[fc00::1]', 'IPv6 unique local'],
+  ['[fd00:ec2::254]', 'AWS metadata over IPv6'],
+  ['169.254.169.254', 'cloud metadata'],
+  ['2852039166', 'cloud metadata, one decimal number'],
+  ['0xa9fea9fe', 'cloud metadata, one hex number'],
+  ['0251.0376.0251.0376', 'cloud metadata, octal parts'],
+  ['0xa9.0xfe.0xa9.0xfe', 'cloud metadata, hex parts'],
+  ['169.254.43518', 'cloud metadata, three-part form'],
+  ['[::ffff:169.254.169.254]', 'cloud metadata, IPv4-mapped'],
+  ['[::ffff:a9fe:a9fe]', 'cloud metadata, IPv4-mapped hex'],
+  ['[64:ff9b::a9fe:a9fe]', 'cloud metadata through NAT64'],
+  ['[::a9fe:a9fe]', 'cloud metadata, IPv4-compatible'],
+  ['10.0.0.1', 'private 10/8'],
+  ['012.0.0.1', 'private 10/8, octal first part'],
+  ['167772161', 'private 10/8, one decimal number'],
+  ['172.16.0.1', 'private 172.16/12'],
+  ['172.31.255.254', 'private 172.16/12, top'],
+  ['192.168.1.1', 'private 192.168/16'],
+  ['0xc0a80101', 'private 192.168/16, one hex number'],
+  ['3232235777', 'private 192.168/16, one decimal number'],
+  ['100.64.0.1', 'CGNAT 100.64/10'],
+  ['100.127.255.254', 'CGNAT top'],
+  ['192.0.0.170', 'IETF protocol assignments'],
+  ['192.0.2.1', 'documentation TEST-NET-1'],
+  ['198.18.0.1', 'benchmarking'],
+  ['224.0.0.1', 'multicast'],
+  ['240.0.0.1', 'reserved class E'],
+  ['255.255.255.255', 'limited broadcast'],
+  ['localhost', 'loopback by name'],
+  ['LOCALHOST.', 'loopback by name, upper case, trailing dot'],
+  ['foo.localhost', 'loopback subdomain (RFC 6761)'],
+  ['metadata.google.internal', 'GCP metadata by name'],
+  ['instance-data', 'EC2 metadata single-label name'],
+  ['printer.local', 'mDNS'],
+  ['router.home.arpa', 'home network (RFC 8375)'],
+  ['db.corp', 'internal zone'],
+  ['1.0.0.127.in-addr.arpa', 'reverse zone'],
+];
+
+/** Public-looking names that resolve (SCAN_RESOLVE / DNS) to addresses the guard must refuse. */
+export const RESOLVED_NAMES: ReadonlyArray<readonly [name: string, address: string, pointsAt: string]> = [
+  ['loopback.hostile-fixtures.com', '127.0.0.1', 'loopback'],
+  ['loopback8.hostile-fixtures.com', '127.8.9.10', 'loopback 127/8'],
+  ['private10.hostile-fixtures.com', '10.20.30.40', 'private 10/8'],
+  ['private172.hostile-fixtures.com', '172.20.0.5', 'private 172.16/12'],
+  ['private192.hostile-fixtures.com', '192.168.0.10', 'private 192.168/16'],
+  ['cgnat.hostile-fixtures.com', '100.64.1.1', 'CGNAT'],
+  ['linklocal.hostile-fixtures.com', '169.254.10.10', 'link-local'],
+  ['metadata.hostile-fixtures.com', '169.254.169.254', 'cloud metadata'],
+  ['metadata6.hostile-fixtures.com', 'fd00:ec2::254', 'AWS metadata over IPv6'],
+  ['zero.hostile-fixtures.com', '0.0.0.0', 'unspecified'],
+  ['v6loop.hostile-fixtures.com', '::1', 'IPv6 loopback'],
+  ['v6any.hostile-fixtures.com', '::', 'IPv6 unspecified'],
+  ['mapped.hostile-fixtures.com', '::ffff:10.0.0.1', 'IPv4-mapped private'],
+  ['mappedmeta.hostile-fixtures.com', '::ffff:169.254.169.254', 'IPv4-mapped metadata'],
+  ['compat.hostile-fixtures.com', '::a9fe:a9fe', 'IPv4-compatible metadata'],
+  ['nat64.hostile-fixtures.com', '64:ff9b::a9fe:a9fe', 'NAT64 metadata'],
+  ['nat64local.hostile-fixtures.com', '64:ff9b:1::a00:1', 'local-use NAT64 (RFC 8215) private'],
+  ['sixtofour.hostile-fixtures.com', '2002:a9fe:a9fe::1', '6to4 wrapping metadata'],
+  ['ula.hostile-fixtures.com', 'fd12:3456::1', 'IPv6 unique local'],
+  ['ll6.hostile-fixtures.com', 'fe80::1', 'IPv6 link-local'],
+  ['mcast.hostile-fixtures.com', '239.1.1.1', 'multicast'],
+  ['bcast.hostile-fixtures.com', '255.255.255.255', 'broadcast'],
+  ['doc.hostile-fixtures.com', '192.0.2.10', 'documentation'],
+  ['bench.hostile-fixtures.com', '198.18.0.1', 'benchmarking'],
+  ['doc6.hostile-fixtures.com', '2001:db8::1', 'IPv6 documentation'],
+];
+
+/** A name with one public and one internal answer: the egress could be steered to either. */
+export const MIXED_NAME = ['mixed.hostile-fixtures.com', ['11.22.33.44', '10.0.0.1']] as const;
+
+export function scanResolveSpec(): string {
+  return [...RESOLVED_NAMES.map(([n, a]) => `${n}=${a}`), ...MIXED_NAME[1].map((a) => `${MIXED_NAME[0]}=${a}`)].join(',');
+}
+
+/** A URL for a literal host on a given port (IPv6 literals are already bracketed). */
+export function urlFor(scheme: 'http' | 'https', host: string, port: number, path = '/'): string {
+  return `${scheme}://${host}:${port}${path}`;
+}
