@@ -4,6 +4,7 @@
 import type { AppContext } from '../context.ts';
 import { createEgress } from '../net/egress.ts';
 import { parseScanResolve, resolveHost } from '../net/resolve.ts';
+import { SCANNER_VERSION } from '../mcp-scan/types.ts';
 import { McpScanService } from '../mcp-scan/service.ts';
 import { scanServicesOf } from '../scans/services.ts';
 import type { Handler } from './types.ts';
@@ -24,6 +25,8 @@ function serviceOf(ctx: AppContext): McpScanService {
       limits: scanServicesOf(ctx).limits,
       egress: createEgress({ name: 'networkA', proxyUrl: c.networkAProxy, allowDirect: true, resolve: overrides }),
       resolve: (host) => resolveHost(host, overrides, c.probeTimeoutMs),
+      // Operators of scanned servers can see who asked and read how the scan works.
+      scan: { userAgent: `agent-readiness-mcp-scanner/${SCANNER_VERSION} (+${c.baseUrl}/methodology.md)` },
     });
     attached.set(ctx, s);
   }
