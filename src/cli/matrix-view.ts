@@ -75,8 +75,12 @@ function networksPhrase(nets: string[], verbPlural: string, verbSingular: string
  * verdicts, a network whose browser control did not get the page says nothing
  * about agents, so a failed control on the caller's side stops the comparison.
  */
-export function describeDifferences(matrix: Entry[], user: Outcomes): string[] {
+export function describeDifferences(matrix: Entry[], user: Outcomes, controlError?: string): string[] {
   const control = user['control:browser'];
+  if (controlError === 'GUARD_REFUSED') {
+    // Split-horizon DNS (an office or VPN resolver answering with an internal address): the guard never probes those.
+    return ['Your network resolves this site to a private or reserved address, which the CLI never probes, so your network\'s results say nothing about the public site.'];
+  }
   if (control && control !== 'pass') {
     const how = DENIALS.has(control) ? `was ${DENIAL_WORDS[control]}` : `did not get the page (${control})`;
     return [`The browser-like control request from your network ${how}, so your network's agent results cannot be compared.`];

@@ -133,6 +133,9 @@ describe('CLI difference sentences', () => {
     assert.deepEqual(describeDifferences([row('CCBot', 'block', 'block')], { 'control:browser': 'challenge', 'grid:CCBot': 'pass' }), ['The browser-like control request from your network was challenged, so your network\'s agent results cannot be compared.']);
     assert.match(describeDifferences([], { 'control:browser': 'origin-error' })[0]!, /did not get the page \(origin-error\)/);
   });
+  test('a private answer from your resolver is explained, not compared', () => {
+    assert.match(describeDifferences([row('CCBot', 'block', 'block')], { 'control:browser': 'transport-error', 'grid:CCBot': 'transport-error' }, 'GUARD_REFUSED')[0]!, /resolves this site to a private or reserved address/);
+  });
   test('one cloud network disagreeing is named, not generalised', () => {
     const lines = describeDifferences([row('GPTBot', 'pass', 'block'), row('CCBot', 'block', 'block')], { 'control:browser': 'pass', 'grid:GPTBot': 'pass', 'grid:CCBot': 'challenge' });
     assert.deepEqual(lines.map((l) => l.split('. ')[0]), ['GPTBot: your network passes where networkB is blocked']);
