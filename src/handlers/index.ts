@@ -12,7 +12,9 @@ import { getReport } from './getReport.ts';
 import { getBadge } from './getBadge.ts';
 import { attachCliVantage } from './attachCliVantage.ts';
 import { listChecks } from './listChecks.ts';
-import { getMcp, postMcp, scanMcp } from './pending.ts';
+import { postMcp } from './postMcp.ts';
+import { getMcp } from './getMcp.ts';
+import { scanMcp } from './scanMcp.ts';
 
 export const handlers: { [Op in OperationId]: Handler<Op> } = {
   getHealth,
