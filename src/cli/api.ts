@@ -73,8 +73,8 @@ export function connectApi(baseUrl: string, env: Env, version: string): Api {
       const said = error ? describeError(error) : `HTTP ${status} without an error body`;
       if (status === 429) {
         const retryAfterSeconds = error?.retryAfterSeconds ?? (Number(r.response.headers.get('retry-after')) || undefined);
-        const wait = retryAfterSeconds !== undefined ? ` Try again in ${retryAfterSeconds} s.` : '';
-        return { ok: false, status, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}), ...(error ? { error } : {}), message: `rate limited: ${said}.${wait}` };
+        const wait = retryAfterSeconds !== undefined ? ` Wait ${friendlyWait(retryAfterSeconds)} (Retry-After: ${retryAfterSeconds} s) before scanning again.` : '';
+        return { ok: false, status, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}), ...(error ? { error } : {}), message: `rate limited (HTTP 429): ${said.replace(/\.$/, '')}.${wait}` };
       }
       return { ok: false, status, ...(error ? { error } : {}), message: `the API refused the scan (HTTP ${status}): ${said}` };
     },
@@ -117,6 +117,12 @@ const UPLOAD_REFUSALS: Record<number, string> = {
   410: 'the report is older than the 7-day attach window',
   413: 'the upload was too large',
 };
+
+function friendlyWait(seconds: number): string {
+  if (seconds < 120) return `${seconds} s`;
+  if (seconds < 7200) return `about ${Math.ceil(seconds / 60)} min`;
+  return `about ${Math.ceil(seconds / 3600)} h`;
+}
 
 function describeError(e: ApiErrorBody): string {
   return [e.error, e.hint, e.detail].filter(Boolean).join(' — ');

@@ -186,7 +186,7 @@ describe('agent-readiness CLI against the running service', () => {
       assert.equal(first.code, 0, first.stderr);
       const limited = await runCli(cli.cli, ['scan', world.domain('robots-html'), ...LEAD, '--fresh'], env);
       assert.equal(limited.code, 2);
-      assert.match(limited.stderr, /could not test: rate limited: .*Try again in \d+ s\./);
+      assert.match(limited.stderr, /could not test: rate limited \(HTTP 429\): .*\. Wait about \d+ (min|h) \(Retry-After: \d+ s\) before scanning again\./);
     } finally {
       await strict.stop();
     }
