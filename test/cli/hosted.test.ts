@@ -2,6 +2,7 @@
 // with the world's third proxy (source address 127.0.0.4) playing the caller's own network.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { Server as ProxyServer } from 'proxy-chain';
 import { validateScanReport } from '../../generated/validators.js';
 import { gridKeys } from '../../src/scanner/grid.ts';
 import { startWorld, type World } from '../world/index.ts';
@@ -211,6 +212,27 @@ describe('agent-readiness CLI against the running service', () => {
       assert.match(run.stderr, /answered with a report this CLI does not understand/);
       assert.ok(!api.hits.some((h) => h.includes('/cli-vantage')), 'nothing is uploaded for a report that failed validation');
     } finally {
+      await api.close();
+    }
+  });
+
+  test('calls to the API go through HTTP_PROXY unless NO_PROXY names the API host', async () => {
+    const api = await startFixedApi(502, { error: 'The scan could not complete.' });
+    const seen: string[] = [];
+    const proxy = new ProxyServer({ port: 0, host: '127.0.0.1', prepareRequestFunction: ({ request }) => (seen.push(`${request.method} ${request.url}`), {}) });
+    await proxy.listen();
+    try {
+      const env = { AGENT_READINESS_API: api.url, HTTP_PROXY: `http://127.0.0.1:${proxy.port}` };
+      const proxied = await runCli(cli.cli, ['scan', 'example.org', ...LEAD], env);
+      assert.equal(proxied.code, 2);
+      assert.ok(seen.includes(`POST ${api.url}/scan`), `the proxy saw ${seen.join(', ')}`);
+      const before = seen.length;
+      const direct = await runCli(cli.cli, ['scan', 'example.org', ...LEAD], { ...env, NO_PROXY: '127.0.0.1' });
+      assert.equal(direct.code, 2);
+      assert.equal(seen.length, before, 'NO_PROXY bypasses the proxy');
+      assert.equal(api.hits.filter((h) => h === 'POST /scan').length, 2);
+    } finally {
+      await proxy.close(true);
       await api.close();
     }
   });
