@@ -1,6 +1,7 @@
 // The scan service's view of its collaborators, kept small so tests can swap each one.
 import type { EngineReport, EvidenceRecord, Profile } from '../scanner/types.ts';
 import type { Resolution } from '../net/resolve.ts';
+import type { components } from '../../generated/api-types.ts';
 
 export type { EngineReport, EvidenceRecord, Profile };
 
@@ -21,22 +22,10 @@ export interface ScanInput {
   clientIp: string;
 }
 
-/** The ScanReport as sent on POST /scan (service spec "ScanReport"). */
-export type ScanReportBody = Omit<EngineReport, 'domain'> & {
-  scanId: string;
-  domain: string;
-  outreachEligible: boolean;
-  coalesced?: boolean;
-  ageMs?: number;
-  cliUploadToken?: string;
-  reportUrl?: string;
-  ephemeral?: boolean;
-  ephemeralNote?: string;
-  cliVantage?: CliVantage;
-};
-
-export interface StoredObservation { key: string; status: number; bodyBytes: number; timingMs: number; error?: string }
-export interface CliVantage { selfReported: true; observedAt: string; observations: StoredObservation[] }
+/** The contract's records (openapi.yaml), as the service sends and stores them. */
+export type ScanReportBody = components['schemas']['ScanReport'];
+export type CliVantage = components['schemas']['CliVantage'];
+export type StoredObservation = components['schemas']['StoredObservation'];
 
 export interface ScanOutcome {
   body: ScanReportBody;
