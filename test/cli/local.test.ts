@@ -2,7 +2,10 @@
 // developer's server, and nothing (no API call, no proxy, no other host) is contacted.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { validateScanReport } from '../../generated/validators.js';
 import { gridKeys } from '../../src/scanner/grid.ts';
@@ -87,6 +90,11 @@ describe('agent-readiness scan localhost:<port>', () => {
     assert.equal(help.code, 0);
     assert.match(help.stdout, /agent-readiness scan <domain> --name <name> --email <email>/);
     assert.match(help.stdout, /--min-score <N>[\s\S]*--json[\s\S]*--api <URL>/);
+    // The bin runs as an executable through its shebang, as npx runs it.
+    assert.ok(readFileSync(cli.cli, 'utf8').startsWith('#!/usr/bin/env node\n'));
+    assert.ok(statSync(cli.cli).mode & 0o111, 'dist/cli.mjs is executable');
+    const direct = execFileSync(cli.cli, ['--version'], { env: { PATH: `${path.dirname(process.execPath)}:${process.env.PATH ?? ''}` }, encoding: 'utf8' });
+    assert.equal(direct, version.stdout);
     const usage = await runCli(cli.cli, ['scan', 'example.org']);
     assert.equal(usage.code, 2);
     assert.equal(usage.stdout, '');
