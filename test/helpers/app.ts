@@ -15,7 +15,16 @@ export interface TestApp {
 }
 
 export async function testApp(env: Record<string, string> = {}, options: AppOptions = {}, services: ServiceOptions = {}): Promise<TestApp> {
-  const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', BASE_URL: 'http://agent-readiness.test', VALIDATE_RESPONSES: 'true', ...env });
+  const config = loadConfig({
+    DATABASE_URL: 'sqlite::memory:',
+    BASE_URL: 'http://agent-readiness.test',
+    VALIDATE_RESPONSES: 'true',
+    // Without a test world, networkA would egress directly, and a public-looking test
+    // address would then leave the machine. A closed local port makes such scans fail
+    // fast (transport errors) instead; tests that scan pass the world's proxies.
+    NETWORK_A_PROXY: 'http://127.0.0.1:9',
+    ...env,
+  });
   const ctx = await buildContext(config, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }));
   const running = startServices(ctx, { mailer: false, ...services });
   return {
