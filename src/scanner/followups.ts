@@ -29,7 +29,8 @@ export function planFollowups(ev: ScanEvidence): Array<[string, string]> {
   const fetched = new Set(Object.values(ev.files).map((f) => f.record.url));
   const base = `https://${ev.domain}/`;
 
-  const sitemap = ev.robots.sitemaps.map((s) => { try { return new URL(s, base).href; } catch { return ''; } }).find((s) => s && sameSite(ev, s));
+  // Sitemaps often live on another host (a CDN, a sitemap service); the egress guards that host like any other.
+  const sitemap = ev.robots.sitemaps.map((s) => { try { return new URL(s, base).href; } catch { return ''; } }).find((s) => /^https?:\/\//.test(s));
   if (sitemap && !fetched.has(sitemap)) plan.push(['sitemap:robots', sitemap]);
 
   const llms = llmsTxt(ev);
