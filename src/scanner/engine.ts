@@ -15,6 +15,7 @@ import { readRobots } from './robots.ts';
 import { getRoster } from './roster.ts';
 import { runRubric } from './rubric.ts';
 import type { EngineReport, EvidenceRecord, FetchedView, NetworkName, Profile } from './types.ts';
+import { Limiter } from './probe.ts';
 import { ROSTER_VERSION, SCHEMA_VERSION, reportVersions } from './versions.ts';
 
 export interface ScanOutcome { report: EngineReport; evidence: EvidenceRecord[] }
@@ -52,61 +53,86 @@ export function probeMethodText(concurrency: number): string {
 export function createScanner(opts: ScannerOptions): Scanner {
   const now = opts.now ?? (() => new Date());
   const concurrency = opts.concurrency ?? DEFAULT_CONCURRENCY;
+  // The politeness bound is per site, not per scan: overlapping scans of one domain
+  // (fresh re-scans, different profiles) share one limiter per network.
+  const sites = new Map<string, { limiters: Record<NetworkName, Limiter>; scans: number }>();
+  const acquire = (domain: string) => {
+    let site = sites.get(domain);
+    if (!site) {
+      site = { limiters: { networkA: new Limiter(concurrency), networkB: new Limiter(concurrency) }, scans: 0 };
+      sites.set(domain, site);
+    }
+    site.scans++;
+    return site;
+  };
+  const release = (domain: string) => {
+    const site = sites.get(domain);
+    if (site && --site.scans === 0) sites.delete(domain);
+  };
   return {
     async scan(input, scanOpts = {}) {
       const normalized = normalizeDomain(input);
       if (!normalized.ok) throw new Error(normalized.message);
       const domain = normalized.domain;
-      const scannedAt = now();
-      const deadline = AbortSignal.timeout(opts.deadlineMs);
-      const signal = scanOpts.signal ? AbortSignal.any([deadline, scanOpts.signal]) : deadline;
-      const gatherer = new Gatherer(domain, {
-        networks: opts.networks, probeTimeoutMs: opts.probeTimeoutMs, concurrency, signal,
-        budget: { remaining: opts.maxRequests ?? MAX_REQUESTS_PER_SCAN }, rosterVersion: ROSTER_VERSION,
-      });
-
-      const r1 = await gatherer.round1();
-      const roster = getRoster(ROSTER_VERSION);
-      const robots = readRobots(r1.robotsFetch.ok
-        ? { ok: true, status: r1.robotsFetch.status, contentType: r1.robotsFetch.contentType, body: r1.robotsFetch.body, edgeOutcome: r1.robotsFetch.outcome }
-        : { ok: false });
-      const rows = buildMatrix({ roster, robots, controls: r1.controls, cells: r1.cells, textLength: (v) => pageOf(v).text.length });
-      const usable = usableNetworks(r1.controls);
-      const home = pickHome(r1.controls, usable);
-      const page = home ? pageOf(home) : null;
-      const ev: ScanEvidence = {
-        domain, scannedAt, roster, robots, robotsFetch: r1.robotsFetch, robotsAgentFetch: r1.robotsAgentFetch,
-        controls: r1.controls, usable, cells: r1.cells, rows, home, page,
-        homeLinks: home && page ? [...parseLinkHeader(home.headers['link']), ...page.links] : [],
-        files: r1.files, markdown: r1.markdown, followups: {},
-      };
-      ev.followups = await gatherer.round2(planFollowups(ev));
-
-      const verdict = decideHeadline(ev);
-      const profile = detectProfile(ev, scanOpts.profile);
-      const { checks, score } = runRubric(ev, profile.profile);
-      const views: FetchedView[] = [...r1.all, ...Object.values(ev.followups)];
-      const evidence = dedupe(views.map((v) => v.record));
-      const report: EngineReport = {
-        schemaVersion: SCHEMA_VERSION,
-        domain,
-        scannedAt: scannedAt.toISOString(),
-        headline: verdict.headline,
-        reasons: [...verdict.reasons, profile.reason],
-        confidence: verdict.confidence,
-        confidenceNote: verdict.confidenceNote,
-        vantagesConfirmed: verdict.vantagesConfirmed,
-        score,
-        profile: profile.profile,
-        checks,
-        matrix: rows.map((r) => r.entry),
-        evidenceRefs: evidence.map((e) => e.id),
-        probeMethod: probeMethodText(concurrency),
-        versions: reportVersions(),
-      };
-      return { report, evidence };
+      const site = acquire(domain);
+      try {
+        return await scanSite(domain, site.limiters, scanOpts);
+      } finally {
+        release(domain);
+      }
     },
   };
+
+  async function scanSite(domain: string, limiters: Record<NetworkName, Limiter>, scanOpts: { profile?: Profile; signal?: AbortSignal }): Promise<ScanOutcome> {
+    const scannedAt = now();
+    const deadline = AbortSignal.timeout(opts.deadlineMs);
+    const signal = scanOpts.signal ? AbortSignal.any([deadline, scanOpts.signal]) : deadline;
+    const gatherer = new Gatherer(domain, {
+      networks: opts.networks, probeTimeoutMs: opts.probeTimeoutMs, concurrency, signal,
+      budget: { remaining: opts.maxRequests ?? MAX_REQUESTS_PER_SCAN }, rosterVersion: ROSTER_VERSION, limiters,
+    });
+
+    const r1 = await gatherer.round1();
+    const roster = getRoster(ROSTER_VERSION);
+    const robots = readRobots(r1.robotsFetch.ok
+      ? { ok: true, status: r1.robotsFetch.status, contentType: r1.robotsFetch.contentType, body: r1.robotsFetch.body, edgeOutcome: r1.robotsFetch.outcome }
+      : { ok: false });
+    const rows = buildMatrix({ roster, robots, controls: r1.controls, cells: r1.cells, textLength: (v) => pageOf(v).text.length });
+    const usable = usableNetworks(r1.controls);
+    const home = pickHome(r1.controls, usable);
+    const page = home ? pageOf(home) : null;
+    const ev: ScanEvidence = {
+      domain, scannedAt, roster, robots, robotsFetch: r1.robotsFetch, robotsAgentFetch: r1.robotsAgentFetch,
+      controls: r1.controls, usable, cells: r1.cells, rows, home, page,
+      homeLinks: home && page ? [...parseLinkHeader(home.headers['link']), ...page.links] : [],
+      files: r1.files, markdown: r1.markdown, followups: {},
+    };
+    ev.followups = await gatherer.round2(planFollowups(ev));
+
+    const verdict = decideHeadline(ev);
+    const profile = detectProfile(ev, scanOpts.profile);
+    const { checks, score } = runRubric(ev, profile.profile);
+    const views: FetchedView[] = [...r1.all, ...Object.values(ev.followups)];
+    const evidence = dedupe(views.map((v) => v.record));
+    const report: EngineReport = {
+      schemaVersion: SCHEMA_VERSION,
+      domain,
+      scannedAt: scannedAt.toISOString(),
+      headline: verdict.headline,
+      reasons: [...verdict.reasons, profile.reason],
+      confidence: verdict.confidence,
+      confidenceNote: verdict.confidenceNote,
+      vantagesConfirmed: verdict.vantagesConfirmed,
+      score,
+      profile: profile.profile,
+      checks,
+      matrix: rows.map((r) => r.entry),
+      evidenceRefs: evidence.map((e) => e.id),
+      probeMethod: probeMethodText(concurrency),
+      versions: reportVersions(),
+    };
+    return { report, evidence };
+  }
 }
 
 /** The browser control's page from the first usable network (networkA first). */

@@ -34,6 +34,8 @@ export interface GatherOptions {
   signal: AbortSignal;
   budget: { remaining: number };
   rosterVersion?: string;
+  /** Per-network bounds shared by every scan of the same site in this process (see engine.ts). */
+  limiters?: Record<NetworkName, Limiter>;
 }
 
 export interface Round1 {
@@ -58,7 +60,7 @@ export class Gatherer {
   constructor(domain: string, opts: GatherOptions) {
     this.#domain = domain;
     this.#opts = opts;
-    this.#limiters = { networkA: new Limiter(opts.concurrency), networkB: new Limiter(opts.concurrency) };
+    this.#limiters = opts.limiters ?? { networkA: new Limiter(opts.concurrency), networkB: new Limiter(opts.concurrency) };
     this.#ctx = { timeoutMs: opts.probeTimeoutMs, signal: opts.signal, budget: opts.budget };
     // Site files are read once, from networkA unless it has no route.
     this.auxNetwork = opts.networks.networkA.configured || !opts.networks.networkB.configured ? 'networkA' : 'networkB';

@@ -9,7 +9,23 @@ import { createEgress, type Egress } from '../../src/net/egress.ts';
 import { probeableAgents } from '../../src/scanner/roster.ts';
 
 let world: World;
-before(async () => { world = await startWorld(); });
+// A site that counts how many requests each network has in flight at once.
+const inFlight = { networkA: 0, networkB: 0 } as Record<string, number>;
+const maxInFlight = { networkA: 0, networkB: 0 } as Record<string, number>;
+before(async () => {
+  world = await startWorld({
+    handlers: {
+      counted: (_req, res, { network }) => {
+        inFlight[network] = (inFlight[network] ?? 0) + 1;
+        maxInFlight[network] = Math.max(maxInFlight[network] ?? 0, inFlight[network]!);
+        setTimeout(() => {
+          inFlight[network]!--;
+          res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Counted</title><p>A page that counts its visitors.</p>');
+        }, 20);
+      },
+    },
+  });
+});
 after(async () => { await world.stop(); });
 
 const now = () => new Date('2026-11-22T00:00:00Z');
@@ -69,6 +85,15 @@ describe('engine', () => {
     } finally {
       world.setLatency(0);
     }
+  });
+
+  test('the politeness bound is per site: two overlapping scans of one domain never exceed it together', async () => {
+    maxInFlight.networkA = 0;
+    maxInFlight.networkB = 0;
+    const s = scanner(world.egress(), { concurrency: 4 });
+    await Promise.all([s.scan(world.domain('counted')), s.scan(world.domain('counted'), { profile: 'docs' })]);
+    assert.ok(maxInFlight.networkA! <= 4 && maxInFlight.networkA! >= 2, `networkA peaked at ${maxInFlight.networkA}`);
+    assert.ok(maxInFlight.networkB! <= 4 && maxInFlight.networkB! >= 2, `networkB peaked at ${maxInFlight.networkB}`);
   });
 
   test('the per-scan request budget is enforced; requests past it are unprobed', async () => {
