@@ -47,3 +47,38 @@ describe('hostile paths: undecodable percent-encoding and unknown query paramete
     assert.equal(res.status, 406);
   });
 });
+
+describe('hostile JSON-RPC ids on POST /mcp (found by fuzz.test.ts: ids beyond 2^53 hung with no answer)', () => {
+  let t: HostileApp;
+  before(async () => {
+    t = await hostileApp();
+  });
+  after(() => t.close());
+
+  for (const id of ['1e308', '-2.3e273', '9007199254740993', '1e21', '1.5']) {
+    test(`POST /mcp with id ${id} answers a JSON-RPC 400 at once instead of hanging`, async () => {
+      const res = await rawRequest(t.url, {
+        method: 'POST',
+        path: '/mcp',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: `{"jsonrpc":"2.0","id":${id},"method":"ping"}`,
+        timeoutMs: 5000,
+      });
+      conforms(res);
+      assert.equal(res.status, 400);
+      assert.equal((JSON.parse(res.text) as { error: { code: number } }).error.code, -32600);
+    });
+  }
+
+  test('POST /mcp with the largest safe integer id is still answered with that id', async () => {
+    const res = await rawRequest(t.url, {
+      method: 'POST',
+      path: '/mcp',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: `{"jsonrpc":"2.0","id":${Number.MAX_SAFE_INTEGER},"method":"ping"}`,
+    });
+    conforms(res);
+    assert.equal(res.status, 200);
+    assert.equal((JSON.parse(res.text) as { id: number }).id, Number.MAX_SAFE_INTEGER);
+  });
+});
