@@ -31,7 +31,9 @@ export const parseError = (): RpcErrorBody => rpcError(null, ErrorCode.ParseErro
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 // MCP narrows JSON-RPC ids: string or integer, never null (spec 2025-11-25 basic#requests).
-const isId = (v: unknown): v is RpcId => typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v));
+// Safe integers only: the SDK's schema drops a message whose id is beyond 2^53, and the
+// request would then hang with no answer (found by test/hostile/fuzz.test.ts).
+const isId = (v: unknown): v is RpcId => typeof v === 'string' || (typeof v === 'number' && Number.isSafeInteger(v));
 
 export function classify(body: unknown): Classified {
   if (Array.isArray(body)) {
