@@ -10,6 +10,7 @@ import { operations, type OperationRow } from '../generated/operations.ts';
 import type { AppContext } from './context.ts';
 import { handlers } from './handlers/index.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
+import './http/route-regexp-cache.ts';
 
 /** Default body limit for operations whose contract names none. */
 const DEFAULT_BODY_LIMIT = 16 * 1024;
