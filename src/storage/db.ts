@@ -26,7 +26,8 @@ export function createDb(databaseUrl: string): Knex {
     pool: {
       min: 1,
       max: 1,
-      afterCreate(conn: { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+      afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
+        reusePreparedStatements(conn);
         conn.pragma('journal_mode = WAL');
         conn.pragma('foreign_keys = ON');
         conn.pragma('busy_timeout = 5000');
@@ -34,6 +35,33 @@ export function createDb(databaseUrl: string): Knex {
       },
     },
   });
+}
+
+interface SqliteConnection {
+  pragma(s: string): unknown;
+  prepare(sql: string): unknown;
+}
+
+const MAX_STATEMENTS = 256;
+
+/**
+ * knex prepares every query anew (better-sqlite3 dialect, _query), the largest cost of a
+ * cached read in the profile (bench/results.md). The service issues a small fixed set of
+ * SQL strings, so keep their prepared statements on the connection. Safe because the
+ * connection is single and better-sqlite3 runs each statement to completion synchronously
+ * (knex uses all/run, never iterate), and SQLite re-prepares a statement after a schema change.
+ */
+function reusePreparedStatements(conn: SqliteConnection): void {
+  const prepare = conn.prepare.bind(conn);
+  const statements = new Map<string, unknown>();
+  conn.prepare = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = prepare(sql);
+      if (statements.size < MAX_STATEMENTS) statements.set(sql, statement);
+    }
+    return statement;
+  };
 }
 
 const source: Knex.MigrationSource<(typeof migrations)[number]> = {
