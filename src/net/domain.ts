@@ -22,7 +22,9 @@ export function normalizeDomain(input: string): NormalizeResult {
   } catch {
     return { ok: false, reason: 'unparseable', message: `"${truncate(raw)}" is not a domain name.` };
   }
-  if (host.startsWith('[') || ipaddr.isValid(host)) {
+  // After WHATWG parsing every IPv4 spelling is dotted decimal and IPv6 is bracketed, so only
+  // digits-and-dots hosts need ipaddr (whose failed parses throw, and cost, on every name).
+  if (host.startsWith('[') || (/^[0-9.]+$/.test(host) && ipaddr.isValid(host))) {
     return { ok: false, reason: 'ip-literal', message: 'IP addresses cannot be scanned; give the domain name.' };
   }
   host = host.replace(/\.+$/, '');
