@@ -1,0 +1,87 @@
+// Child processes for benchmarks: the real service (src/main.ts) and the bare Express
+// baseline, each on its own free port, with a way to wait for readiness and stop them.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Child {
+  url: string;
+  process: ChildProcess;
+  /** Milliseconds from spawn to the first 200 on the ready path. */
+  readyMs: number;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+async function waitReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  let exited: number | null | undefined;
+  child.once('exit', (code) => {
+    exited = code;
+  });
+  for (;;) {
+    if (exited !== undefined) throw new Error(`the child exited with ${exited} before it answered ${url}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(500) });
+      await res.arrayBuffer();
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+function stopper(child: ChildProcess) {
+  return (signal: NodeJS.Signals = 'SIGTERM') =>
+    new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+      child.once('exit', (code) => resolve(code));
+      child.kill(signal);
+    });
+}
+
+/** Starts src/main.ts with the given environment; resolves once GET /health answers 200. */
+export async function spawnService(env: Record<string, string>, opts: { port?: number; stdout?: 'ignore' | 'inherit' | 'pipe'; timeoutMs?: number; nodeArgs?: string[] } = {}): Promise<Child> {
+  const port = opts.port ?? (await freePort());
+  const started = performance.now();
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), 'src/main.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', opts.stdout ?? 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitReady(`${url}/health`, child, opts.timeoutMs ?? 20_000);
+  return { url, process: child, readyMs: performance.now() - started, stop: stopper(child) };
+}
+
+/** Starts the bare Express hello-world (bench/lib/hello.ts). */
+export async function spawnHello(): Promise<Child> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'bench/lib/hello.ts')], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`hello exited with ${code}`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitReady(`${url}/`, child, 10_000);
+  return { url, process: child, readyMs: performance.now() - started, stop: stopper(child) };
+}

@@ -1,0 +1,112 @@
+// Read endpoints under autocannon, side by side with a bare Express hello-world on the
+// same machine in the same run: GET /health, /api/checks, /badge/{domain}.svg and the
+// /r/{scanId} HTML page of the real service (src/main.ts, NODE_ENV=production, its
+// request log on), each as a share of the baseline's requests per second.
+// `node bench/reads.ts` alone, or through `npm run bench`. Asserts nothing.
+import autocannon from 'autocannon';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { loadConfig } from '../src/config.ts';
+import { buildContext } from '../src/server.ts';
+import { attachScanServices, buildScanServices } from '../src/scans/services.ts';
+import { cannedReport, evidenceFor } from '../test/scan-api/fixtures.ts';
+import { spawnHello, spawnService, type Child } from './lib/child.ts';
+import { describeMachine, nowIso } from './lib/machine.ts';
+import { writeSection } from './lib/results.ts';
+import { fmt, median } from './lib/stats.ts';
+
+const AMOUNT = Number(process.env.BENCH_READS_AMOUNT ?? 10_000);
+const CONNECTIONS = 10;
+const ROUNDS = Number(process.env.BENCH_READS_ROUNDS ?? 3);
+const DOMAIN = 'bench-reads.com';
+
+export interface ReadFigure { name: string; path: string; rps: number; p50: number; p99: number; non2xx: number; errors: number }
+
+/** Archives one report in a fresh SQLite file, the way POST /scan would, and returns its id. */
+async function seed(databaseUrl: string): Promise<string> {
+  const ctx = await buildContext(loadConfig({ DATABASE_URL: databaseUrl, BASE_URL: 'http://bench.test' }), pino({ level: 'silent' }));
+  const services = buildScanServices(ctx, {
+    scanner: { scan: async (d) => ({ report: cannedReport(d), evidence: evidenceFor(d) }) },
+    resolve: async () => ({ ok: true, addresses: ['93.184.215.14'], source: 'static' }),
+  });
+  attachScanServices(ctx, services);
+  const out = await services.scans.scan({ domain: DOMAIN, lead: { name: 'Bench Mark', email: 'bench@bench-reads.com' }, clientIp: '127.0.0.1' });
+  await ctx.db.destroy();
+  return out.body.scanId;
+}
+
+async function hammer(name: string, base: string, urlPath: string, headers: Record<string, string> = {}): Promise<ReadFigure> {
+  const run = (amount: number) => autocannon({ url: base + urlPath, amount, connections: CONNECTIONS, headers });
+  await run(Math.min(2000, AMOUNT)); // warm-up: JIT, caches, connection set-up
+  const t0 = performance.now();
+  const r = await run(AMOUNT);
+  const seconds = (performance.now() - t0) / 1000;
+  // Completed requests over wall time: autocannon's per-second samples are coarse on short runs.
+  return { name, path: urlPath, rps: (r.requests.total || AMOUNT) / seconds, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+}
+
+export async function benchReads(): Promise<{ markdown: string; figures: ReadFigure[]; baseline: number }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-reads-'));
+  const databaseUrl = `sqlite:${path.join(dir, 'db.sqlite')}`;
+  const scanId = await seed(databaseUrl);
+  let hello: Child | undefined;
+  let service: Child | undefined;
+  try {
+    hello = await spawnHello();
+    service = await spawnService({ DATABASE_URL: databaseUrl, NODE_ENV: 'production', LOG_LEVEL: 'info', MAIL_DIR: path.join(dir, 'mail') });
+    const endpoints: Array<[string, string, Record<string, string>]> = [
+      ['GET /health', '/health', {}],
+      ['GET /api/checks', '/api/checks', {}],
+      ['GET /badge/{domain}.svg', `/badge/${DOMAIN}.svg`, {}],
+      ['GET /r/{scanId} (HTML)', `/r/${scanId}`, { accept: 'text/html' }],
+    ];
+    // Each endpoint is measured right after the baseline, ROUNDS times, so that load from
+    // anything else on the machine hits both sides alike; the medians are reported.
+    const hellos: number[] = [];
+    const per = new Map<string, { figs: ReadFigure[]; ratios: number[] }>();
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, urlPath, headers] of endpoints) {
+        const h = await hammer('bare Express hello-world', hello.url, '/');
+        const f = await hammer(name, service.url, urlPath, headers);
+        hellos.push(h.rps);
+        const entry = per.get(name) ?? { figs: [], ratios: [] };
+        entry.figs.push(f);
+        entry.ratios.push(f.rps / h.rps);
+        per.set(name, entry);
+      }
+    }
+    const baseline = median(hellos);
+    const figures: ReadFigure[] = [...per.entries()].map(([name, { figs }]) => ({
+      name, path: figs[0]!.path, rps: median(figs.map((f) => f.rps)), p50: median(figs.map((f) => f.p50)), p99: median(figs.map((f) => f.p99)),
+      non2xx: figs.reduce((a, f) => a + f.non2xx, 0), errors: figs.reduce((a, f) => a + f.errors, 0),
+    }));
+    const ratioOf = (name: string) => median(per.get(name)!.ratios);
+    const markdown = [
+      '## Read endpoints against bare Express (`npm run bench`)',
+      '',
+      `Measured ${nowIso()} on ${describeMachine()}; load average at start ${os.loadavg()[0]!.toFixed(2)} (the machine is shared).`,
+      `autocannon in the benchmark process, ${CONNECTIONS} connections, ${fmt(AMOUNT)} requests per measurement after a warm-up; the service and the baseline each in their own child process.`,
+      `Each endpoint is measured right after the baseline, ${ROUNDS} rounds; medians shown, the share is the median of the per-round ratios.`,
+      'The service is `src/main.ts` with `NODE_ENV=production` (no response validation) and its info-level request log written (to /dev/null), SQLite file database.',
+      'Target: every read endpoint at ≥ 60 % of the bare Express requests per second.',
+      '',
+      '| endpoint | req/s | latency p50 / p99 | share of bare Express | non-2xx + errors |',
+      '|---|---|---|---|---|',
+      `| bare Express hello-world | ${fmt(baseline)} | - | 100 % | 0 |`,
+      ...figures.map((f) => `| ${f.name} | ${fmt(f.rps)} | ${fmt(f.p50, 1)} / ${fmt(f.p99, 1)} ms | ${fmt(100 * ratioOf(f.name))} % | ${f.non2xx + f.errors} |`),
+    ].join('\n');
+    return { markdown, figures, baseline };
+  } finally {
+    await service?.stop();
+    await hello?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) {
+  const { markdown } = await benchReads();
+  writeSection('reads', markdown);
+  console.log(markdown);
+}
