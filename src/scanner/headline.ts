@@ -23,10 +23,11 @@ export interface HeadlineResult {
   vantagesConfirmed: boolean;
 }
 
+/** "a", "a and b", "a, b and c", "a, b, c, d, e, f and 20 more". */
 function list(items: readonly string[], max = 6): string {
-  const shown = items.slice(0, max);
-  const more = items.length > max ? ` and ${items.length - max} more` : '';
-  return shown.length <= 1 ? shown.join('') + more : `${shown.slice(0, -1).join(', ')}${more ? ', ' + shown.at(-1) + more : ' and ' + shown.at(-1)}`;
+  if (items.length <= 1) return items.join('');
+  if (items.length > max) return `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 function vendorsOf(rows: readonly AgentRow[]): string[] {
