@@ -78,3 +78,13 @@ export const sucuri = {
   /** A deny page served with 200 (body markers only). */
   block200: (): EdgeResponse => ({ status: 200, headers: { 'content-type': 'text/html' }, body: page('Sucuri WebSite Firewall - Access Denied', 'Access Denied - Sucuri Website Firewall. Block ID: BNP001') }),
 };
+
+export const kasada = {
+  /** Kasada's proof-of-work page: 429 with x-kpsdk-* headers is a challenge, not a rate limit. */
+  challenge: (): EdgeResponse => ({ status: 429, headers: { 'x-kpsdk-ct': '0a1b2c3d', 'content-type': 'text/html' }, body: '<html><head><script src="/149e9513-01fa-4fb0-aad4-566afd725d1b/2d206a39-8ed7-437e-a3be-862e0f06eea3/ips.js"></script></head><body></body></html>' }),
+};
+
+export const azureFrontDoor = {
+  presence: { 'x-azure-ref': '20261122T000000Z-0000000000000001' } as Record<string, string>,
+  block: (): EdgeResponse => ({ status: 403, headers: { 'content-type': 'text/html' }, body: '<html><body><h2>The request is blocked.</h2><p>20261122T000000Z-0000000000000001</p></body></html>' }),
+};

@@ -1,6 +1,6 @@
 // One or more scenarios per edge vendor of domain-facts.md §2.1, including 200-status interstitials.
 import type { Scenario } from '../site.ts';
-import { akamai, awsWaf, cloudflare, datadome, fastly, human, imperva, sucuri, vercel } from '../vendors.ts';
+import { akamai, awsWaf, azureFrontDoor, cloudflare, datadome, fastly, human, imperva, kasada, sucuri, vercel } from '../vendors.ts';
 import { SCORED, TRAIN, USER, SEARCH, all } from './tokens.ts';
 
 export const VENDOR_SCENARIOS: Scenario[] = [
@@ -110,5 +110,15 @@ export const VENDOR_SCENARIOS: Scenario[] = [
     name: 'sucuri-block-200', about: 'A Sucuri deny page served with status 200 to user-triggered agents.',
     presence: sucuri.presence, edge: [{ who: USER, paths: ['/'], respond: sucuri.block200() }],
     expect: { headline: 'partially-blocked', verdicts: all(USER, 'denied'), edge: { 'meta-externalfetcher': ['block', 'block'] } },
+  },
+  {
+    name: 'kasada-429', about: 'Kasada answers agents with 429 plus x-kpsdk headers: a challenge, not a rate limit.',
+    edge: [{ who: 'agents', paths: ['/'], respond: kasada.challenge() }],
+    expect: { headline: 'agent-hostile', edge: { 'ChatGPT-User': ['challenge', 'challenge'] }, vendors: { 'ChatGPT-User': ['kasada'] }, checks: { 'access.no-agent-rate-limit': 'pass' } },
+  },
+  {
+    name: 'azure-front-door', about: 'Azure Front Door WAF default block page for search crawlers.',
+    presence: azureFrontDoor.presence, edge: [{ who: SEARCH, paths: ['/'], respond: azureFrontDoor.block() }],
+    expect: { headline: 'partially-blocked', verdicts: all(SEARCH, 'denied'), edge: { 'Claude-SearchBot': ['block', 'block'] }, vendors: { 'Claude-SearchBot': ['azure-front-door'] } },
   },
 ];
