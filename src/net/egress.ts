@@ -178,7 +178,7 @@ export function createEgress(opts: EgressOptions): Egress {
         const encoding = typeof res.headers['content-encoding'] === 'string' ? res.headers['content-encoding'] : undefined;
         // No body by definition: don't feed an empty stream to a decoder (a gzip header on a 304 is legal).
         const read = method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304
-          ? { body: Buffer.alloc(0), truncated: false }
+          ? (await res.body.dump({ limit: 0 }).catch(() => undefined), { body: Buffer.alloc(0), truncated: false })
           : await readCapped(res.body as unknown as Readable, encoding, req.maxBodyBytes, req.stopWhen);
         return { ok: true, status: res.statusCode, headers, setCookieNames, body: read.body, bodyTruncated: read.truncated, finalUrl: url.href, redirects, timingMs: elapsed() };
       } catch (err) {

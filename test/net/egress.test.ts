@@ -13,6 +13,7 @@ before(async () => {
       echo: (req, res, info) => res.writeHead(200, { 'content-type': 'text/plain', 'set-cookie': ['a=1; Path=/', 'b=2'] }).end(`${info.network} ${req.headers.host} ${req.headers['user-agent']}`),
       big: (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('x'.repeat(200_000)),
       bomb: (_req, res) => res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(20_000_000))),
+      'not-modified': (_req, res) => res.writeHead(304, { 'content-encoding': 'gzip', etag: '"x"' }).end(),
       'to-internal': (_req, res) => res.writeHead(302, { location: 'https://internal.world-fixtures.com/' }).end(),
       'to-ip': (_req, res) => res.writeHead(302, { location: 'https://0x7f000001/' }).end(),
       chain: (req, res) => {
@@ -63,6 +64,17 @@ describe('egress through the world', () => {
     assert.ok(r.ok);
     assert.equal(r.body.length, 50_000);
     assert.equal(r.bodyTruncated, true);
+  });
+
+  test('egress: 304 and HEAD carry no body, even with a content-encoding header, and keep the connection usable', async () => {
+    const e = world.egress().networkA;
+    for (const r of [await e.fetch(req('https://not-modified.world-fixtures.com/')), await e.fetch(req('https://big.world-fixtures.com/', { method: 'HEAD' }))]) {
+      assert.ok(r.ok, JSON.stringify(r));
+      assert.equal(r.body.length, 0);
+      assert.equal(r.bodyTruncated, false);
+    }
+    const after = await e.fetch(req('https://echo.world-fixtures.com/'));
+    assert.ok(after.ok);
   });
 
   test('egress: every redirect hop is guarded again (internal name and IP literal refused)', async () => {
