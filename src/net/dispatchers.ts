@@ -25,11 +25,13 @@ export class DispatcherCache {
   readonly #opts: DispatcherOptions;
   readonly #cache = new Map<string, Dispatcher>();
   /** Built once: handing `ca` to every TLS connect would rebuild a context per socket (a measurable CPU cost). */
-  readonly #secureContext: SecureContext | undefined;
+  readonly #secureContext: SecureContext;
 
   constructor(opts: DispatcherOptions) {
     this.#opts = opts;
-    this.#secureContext = opts.ca ? createSecureContext({ ca: opts.ca }) : undefined;
+    // Without `ca` too: tls.connect would otherwise build a context from the default store
+    // (roots + NODE_EXTRA_CA_CERTS) for every socket, which is how the service runs.
+    this.#secureContext = createSecureContext(opts.ca ? { ca: opts.ca } : {});
   }
 
   /** A dispatcher whose TLS checks the certificate against `servername` (ignored for plain http). */
@@ -42,7 +44,7 @@ export class DispatcherCache {
       this.#cache.set(key, d);
       return d;
     }
-    const requestTls = { servername, ...(this.#secureContext ? { secureContext: this.#secureContext } : {}) };
+    const requestTls = { servername, secureContext: this.#secureContext };
     const common = { connections: this.#opts.connections ?? 16, keepAliveTimeout: 4_000, allowH2: false };
     d = this.#opts.proxyUrl
       ? new ProxyAgent({ uri: this.#opts.proxyUrl, requestTls, ...common })
