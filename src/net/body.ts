@@ -38,13 +38,15 @@ export async function readCapped(
       if (chunk.length >= room) {
         if (room > 0) chunks.push(chunk.subarray(0, room));
         size += Math.max(room, 0);
-        truncated = chunk.length > room || !raw.readableEnded;
+        // Ask the stream being read: a decoder can hold much more output after the raw
+        // (compressed) body has fully arrived, so raw.readableEnded would say "complete".
+        truncated = chunk.length > room || !source.readableEnded;
         break;
       }
       chunks.push(chunk);
       size += chunk.length;
       if (stopWhen && stopWhen(Buffer.concat(chunks, size))) {
-        truncated = !raw.readableEnded;
+        truncated = !source.readableEnded;
         break;
       }
     }
