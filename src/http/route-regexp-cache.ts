@@ -20,7 +20,7 @@ if (!ptr[MEMO]) {
   const cache = new Map<string, unknown>();
   ptr.pathToRegexp = (path, options) => {
     if (typeof path !== 'string') return original(path, options);
-    const key = `${path}\u0000${JSON.stringify(options ?? null)}`;
+    const key = `${path}\u0000${optionsKey(options)}`;
     const hit = cache.get(key);
     if (hit) return hit;
     const compiled = original(path, options);
@@ -28,6 +28,15 @@ if (!ptr[MEMO]) {
     return compiled;
   };
   ptr[MEMO] = true;
+}
+
+/** The validator passes only {sensitive, strict}; anything else falls back to JSON. */
+function optionsKey(options: unknown): string {
+  if (options === undefined || options === null) return '-';
+  const o = options as Record<string, unknown>;
+  const keys = Object.keys(o);
+  if (keys.every((k) => k === 'sensitive' || k === 'strict')) return `${o.sensitive === true ? 'S' : 's'}${o.strict === true ? 'T' : 't'}`;
+  return JSON.stringify(options);
 }
 
 /** The validator's path-to-regexp, for tests. */
