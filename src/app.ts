@@ -2,13 +2,14 @@
 //   request id + log -> security headers -> CORS (x-cors operations) -> internal routes
 //   -> body read with the operation's wire limit (x-body-limit) -> OpenAPI validation
 //   -> the operation's handler (by operationId) -> one error renderer.
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
 import { operations, type OperationRow } from '../generated/operations.ts';
 import type { AppContext } from './context.ts';
 import { handlers } from './handlers/index.ts';
+import { AppError } from './errors.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import './http/route-regexp-cache.ts';
 
@@ -103,8 +104,50 @@ function mountCors(app: Express, op: OperationRow): void {
  */
 function mountBodyReader(app: Express, op: OperationRow): void {
   const lenient = op.operationId === 'postMcp'; // the JSON-RPC layer judges non-object bodies
+  const limit = op.bodyLimit ?? DEFAULT_BODY_LIMIT;
   app[op.method](
     op.expressPath,
-    express.json({ limit: op.bodyLimit ?? DEFAULT_BODY_LIMIT, inflate: false, strict: !lenient, type: ['application/json', 'application/*+json'] }),
+    cutOffAtLimit(limit),
+    express.json({ limit, inflate: false, strict: !lenient, type: ['application/json', 'application/*+json'] }),
   );
+}
+
+/**
+ * body-parser answers 413 only once the whole request has been read (it drains the rest
+ * first), so a declared 10 MB body, or an endless chunked one, kept the connection reading
+ * until the request timeout (test/hostile/slow-bodies.test.ts). Refuse at the limit instead:
+ * a Content-Length above it, or the byte that crosses it, gets the 413 at once with
+ * `Connection: close`, and reading stops.
+ */
+function cutOffAtLimit(limit: number): RequestHandler {
+  return (req, res, next) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) return refuse(req, res, limit);
+    let seen = 0;
+    const count = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > limit) {
+        req.off('data', count);
+        refuse(req, res, limit);
+      }
+    };
+    req.on('data', count);
+    next();
+  };
+}
+
+function refuse(req: Request, res: Response, limit: number): void {
+  req.pause();
+  const socket = req.socket;
+  if (res.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const body = new AppError('PAYLOAD_TOO_LARGE', { error: 'The request body is too large.', hint: `This endpoint accepts at most ${limit} bytes.` }).toResponse();
+  res.setHeader('Connection', 'close');
+  res.status(413).type('application/json').send(JSON.stringify(body));
+  res.once('finish', () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), 1000).unref();
+  });
 }
