@@ -82,9 +82,8 @@ describe('several instances on one Postgres and one Redis', () => {
       NODE_EXTRA_CA_CERTS: world.env.NODE_EXTRA_CA_CERTS!, TRUST_PROXY: 'true', RATE_LIMIT_PER_DOMAIN: '3/60', RATE_LIMIT_PER_IP: '5/1800',
       BASE_URL: 'http://multi.test', LOG_LEVEL: 'warn',
     };
-    // The first start migrates; the second finds the schema in place.
-    a = await spawnService(env, { timeoutMs: 30_000 });
-    b = await spawnService(env, { timeoutMs: 30_000 });
+    // Both start at once on the empty database: their migrations race, and both must come up.
+    [a, b] = await Promise.all([spawnService(env, { timeoutMs: 30_000 }), spawnService(env, { timeoutMs: 30_000 })]);
   });
 
   after(async () => {
