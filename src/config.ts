@@ -17,7 +17,6 @@ const EnvSchema = Type.Object({
   REDIS_URL: Type.Optional(Url('rediss?')),
   NETWORK_A_PROXY: Type.Optional(Url('https?')),
   NETWORK_B_PROXY: Type.Optional(Url('https?')),
-  NETWORK_USER_PROXY: Type.Optional(Url('https?')),
   SCAN_RESOLVE: Type.Optional(Type.String()),
   SMTP_URL: Type.Optional(Url('smtps?')),
   MAIL_DIR: Type.Optional(Type.String({ minLength: 1 })),
