@@ -1,8 +1,11 @@
 // GET /mcp: the legacy `endpoint` SSE hint (closes after about a minute), otherwise 406.
-import { handleMcpGet } from '../mcp/router.ts';
+import { lazy } from './lazy.ts';
 import { mcpDepsOf } from './mcpDeps.ts';
 import type { Handler } from './types.ts';
 
-export const getMcp: Handler<'getMcp'> = (req, res, ctx) => {
+const mcp = lazy(() => import('../mcp/router.ts'));
+
+export const getMcp: Handler<'getMcp'> = async (req, res, ctx) => {
+  const { handleMcpGet } = await mcp();
   handleMcpGet(req, res, mcpDepsOf(ctx));
 };

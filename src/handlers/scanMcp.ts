@@ -5,9 +5,12 @@ import type { AppContext } from '../context.ts';
 import { createEgress } from '../net/egress.ts';
 import { parseScanResolve, resolveHost } from '../net/resolve.ts';
 import { SCANNER_VERSION } from '../mcp-scan/types.ts';
-import { McpScanService } from '../mcp-scan/service.ts';
+import type { McpScanService } from '../mcp-scan/service.ts';
 import { scanServicesOf } from '../scans/services.ts';
+import { lazy } from './lazy.ts';
 import type { Handler } from './types.ts';
+
+const mcpScan = lazy(() => import('../mcp-scan/service.ts'));
 
 const attached = new WeakMap<AppContext, McpScanService>();
 
@@ -15,9 +18,10 @@ export function attachMcpScanService(ctx: AppContext, service: McpScanService): 
   attached.set(ctx, service);
 }
 
-function serviceOf(ctx: AppContext): McpScanService {
+async function serviceOf(ctx: AppContext): Promise<McpScanService> {
   let s = attached.get(ctx);
   if (!s) {
+    const { McpScanService } = await mcpScan();
     const c = ctx.config;
     const overrides = parseScanResolve(c.scanResolve);
     s = new McpScanService({
@@ -35,6 +39,6 @@ function serviceOf(ctx: AppContext): McpScanService {
 
 export const scanMcp: Handler<'scanMcp'> = async (req, res, ctx) => {
   const body = (req.body ?? {}) as Record<string, unknown>;
-  const out = await serviceOf(ctx).scan({ target: body.target, lead: body.lead, clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown' });
+  const out = await (await serviceOf(ctx)).scan({ target: body.target, lead: body.lead, clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown' });
   res.set(out.headers).status(200).json(out.body);
 };
