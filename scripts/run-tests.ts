@@ -21,8 +21,10 @@ const skipped: string[] = [];
 async function phase(list: string[]): Promise<void> {
   const stream = run({ files: list, concurrency: Number(process.env.TEST_CONCURRENCY ?? 2), timeout: 10 * 60_000 });
   stream.on('test:pass', (t) => {
-    if (t.details.type === 'suite') return;
-    if (t.skip !== undefined || t.todo !== undefined) {
+    const skippedHere = t.skip !== undefined || t.todo !== undefined;
+    // A skipped describe never runs its tests; count it once so the summary shows it.
+    if (t.details.type === 'suite' && !skippedHere) return;
+    if (skippedHere) {
       counts.skipped++;
       skipped.push(`${path.relative(root, t.file ?? '')}: ${t.name}${typeof t.skip === 'string' ? ` (${t.skip})` : ''}`);
     } else counts.passed++;

@@ -1,6 +1,6 @@
 // End to end with the real engine against the test world (two forward proxies, HTTPS sites
 // signed by the test CA): POST /scan → archive → report page in Chromium. The world and the
-// engine are loaded dynamically so this file skips loudly, not fails, where they are absent.
+// engine are part of the project, so a broken import fails this file rather than skipping it.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -15,27 +15,17 @@ import { catalogLookup } from '../../src/scans/adapters.ts';
 import { scanApiApp } from './api-app.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
-let missing: string | false = false;
-type WorldModule = typeof import('../world/index.ts');
-type EngineModule = typeof import('../../src/scanner/engine.ts');
-let worldMod: WorldModule | undefined;
-let engineMod: EngineModule | undefined;
-try {
-  worldMod = await import('../world/index.ts');
-  engineMod = await import('../../src/scanner/engine.ts');
-} catch (err) {
-  missing = `the scanner engine or the test world could not be loaded (${(err as Error).message.split('\n')[0]})`;
-  console.warn(`SKIPPING engine end-to-end scan tests: ${missing}`);
-}
+const worldMod = await import('../world/index.ts');
+const engineMod = await import('../../src/scanner/engine.ts');
 
 const TITLE_PAYLOAD = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">';
 const ROBOTS = 'User-agent: *\nDisallow: /"><script>window.__pwned=3</script>\nDisallow: /<img src=x onerror=window.__pwned=4>\n';
 
-describe('POST /scan with the real engine against the test world', { skip: missing }, () => {
-  let world: Awaited<ReturnType<WorldModule['startWorld']>>;
+describe('POST /scan with the real engine against the test world', () => {
+  let world: Awaited<ReturnType<typeof worldMod.startWorld>>;
   let t: TestApp;
   before(async () => {
-    world = await worldMod!.startWorld({
+    world = await worldMod.startWorld({
       handlers: {
         'xss-title': (req, res) => {
           if (req.url === '/robots.txt') {
@@ -50,7 +40,7 @@ describe('POST /scan with the real engine against the test world', { skip: missi
       },
     });
     const { networkA, networkB } = world.egress();
-    const scanner: SiteScanner = engineMod!.createScanner({ networks: { networkA, networkB }, deadlineMs: 20_000, probeTimeoutMs: 5000 });
+    const scanner: SiteScanner = engineMod.createScanner({ networks: { networkA, networkB }, deadlineMs: 20_000, probeTimeoutMs: 5000 });
     const { buildCatalog } = await import('../../src/scanner/catalog.ts');
     t = await scanApiApp({ RATE_LIMIT_PER_IP: '100/60' }, {
       scanner, catalog: catalogLookup(buildCatalog()), resolve: (host) => resolveHost(host, world.resolveOverrides, 2000),

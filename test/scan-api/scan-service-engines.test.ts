@@ -6,7 +6,7 @@ import { attachCliVantage } from '../../src/scans/cli-vantage.ts';
 import { loadArchivedReport } from '../../src/scans/archive.ts';
 import { listMail } from '../../src/storage/queries/mailOutbox.ts';
 import { AppError } from '../../src/errors.ts';
-import { databaseNames, openTestDb, type TestDb } from '../storage/databases.ts';
+import { databaseNames, openTestDb, skipFor, type TestDb } from '../storage/databases.ts';
 import { buildService } from './build.ts';
 import { fakeScanner } from './fixtures.ts';
 
@@ -22,7 +22,7 @@ async function injectArchiveFault(t: TestDb): Promise<void> {
 }
 
 for (const name of databaseNames()) {
-  describe(`scan archive on ${name}`, () => {
+  describe(`scan archive on ${name}`, { skip: skipFor(name) }, () => {
     let t: TestDb;
     before(async () => { t = await openTestDb(name); });
     after(() => t.close());

@@ -7,7 +7,7 @@ import { findCliVantage, insertCliVantage } from '../../src/storage/queries/cliV
 import { addExcludedDomain, isExcludedInTable } from '../../src/storage/queries/excludedDomains.ts';
 import { claimMail, listMail, markMailFailed, markMailSent } from '../../src/storage/queries/mailOutbox.ts';
 import { countStats } from '../../src/storage/queries/countStats.ts';
-import { databaseNames, openTestDb, type TestDb } from './databases.ts';
+import { databaseNames, openTestDb, skipFor, type TestDb } from './databases.ts';
 
 function row(over: Partial<ScanRow> = {}): ScanRow {
   return {
@@ -18,7 +18,7 @@ function row(over: Partial<ScanRow> = {}): ScanRow {
 }
 
 for (const name of databaseNames()) {
-  describe(`storage queries on ${name}`, () => {
+  describe(`storage queries on ${name}`, { skip: skipFor(name) }, () => {
     let t: TestDb;
     before(async () => { t = await openTestDb(name); });
     after(async () => { await t.close(); });
