@@ -2,6 +2,7 @@
 // (and always JSON for MCP-server reports).
 import { AppError } from '../errors.ts';
 import { renderNotFoundPage, renderReportPage } from '../report/page.ts';
+import { cachedReportPage, rememberReportPage } from '../report/page-cache.ts';
 import { PAGE_HEADERS } from '../report/styles.ts';
 import { loadArchivedReport } from '../scans/archive.ts';
 import { scanServicesOf } from '../scans/services.ts';
@@ -15,7 +16,14 @@ export const getReport: Handler<'getReport'> = async (req, res, ctx) => {
   if (!UUID.test(scanId)) throw new AppError('BAD_REQUEST', { error: 'The report id is not a valid id.' });
   const wantsJson = req.accepts(['text/html', 'application/json']) === 'application/json';
   res.vary('Accept');
-  const found = await loadArchivedReport(ctx.db, ctx.config.baseUrl, scanId.toLowerCase());
+  const id = scanId.toLowerCase();
+  const cached = wantsJson ? undefined : cachedReportPage(ctx.db, id);
+  if (cached !== undefined) {
+    res.set('Cache-Control', 'private, max-age=60');
+    res.status(200).set(PAGE_HEADERS).type('text/html; charset=utf-8').send(cached);
+    return;
+  }
+  const found = await loadArchivedReport(ctx.db, ctx.config.baseUrl, id);
   if (!found) {
     if (wantsJson) throw new AppError('NOT_FOUND', { error: 'No archived report with that id.', hint: 'Reports of ephemeral tunnel hosts are never archived.' });
     res.status(404).set(PAGE_HEADERS).set('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(renderNotFoundPage(scanId));
@@ -33,5 +41,6 @@ export const getReport: Handler<'getReport'> = async (req, res, ctx) => {
     cliVantage: found.cliVantage,
     catalog: scanServicesOf(ctx).catalog,
   });
+  rememberReportPage(ctx.db, id, page);
   res.status(200).set(PAGE_HEADERS).type('text/html; charset=utf-8').send(page);
 };

@@ -1,0 +1,54 @@
+// The rendered report page is kept briefly (src/report/page-cache.ts, a fix from the read
+// benchmark's profile): repeated views are identical, and a CLI-vantage attach on this
+// instance shows on the very next view.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { conforms } from '../helpers/contract.ts';
+import { hostileApp, type HostileApp } from './lib/hostile-app.ts';
+import { rawRequest } from './lib/raw-http.ts';
+
+describe('report page cache', () => {
+  let t: HostileApp;
+  before(async () => {
+    t = await hostileApp();
+  });
+  after(() => t.close());
+
+  test('a cached report page is served identically, and an attach on this instance shows at once', async () => {
+    const scan = await rawRequest(t.url, {
+      method: 'POST', path: '/scan', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ domain: 'page-cache.com', lead: { name: 'Cache Tester', email: 'cache@page-cache.com' } }),
+    });
+    conforms(scan);
+    const { scanId, cliUploadToken } = JSON.parse(scan.text) as { scanId: string; cliUploadToken: string };
+    const view = async () => {
+      const res = await rawRequest(t.url, { method: 'GET', path: `/r/${scanId}`, headers: { Accept: 'text/html' } });
+      conforms(res);
+      assert.equal(res.status, 200);
+      assert.equal(res.headers['cache-control'], 'private, max-age=60');
+      return res.text;
+    };
+    const first = await view();
+    assert.equal(await view(), first);
+    assert.doesNotMatch(first, /Your network/);
+    const attach = await rawRequest(t.url, {
+      method: 'POST', path: `/r/${scanId}/cli-vantage`, headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ domain: 'page-cache.com', uploadToken: cliUploadToken, observations: [{ key: 'control:browser', status: 200 }] }),
+    });
+    conforms(attach);
+    assert.equal(attach.status, 200, attach.text);
+    assert.match(await view(), /Your network/);
+  });
+
+  test('an upper-case id is the same page as its lower-case form', async () => {
+    const scan = await rawRequest(t.url, {
+      method: 'POST', path: '/scan', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ domain: 'page-cache-upper.com', lead: { name: 'Cache Tester', email: 'cache@page-cache.com' } }),
+    });
+    const { scanId } = JSON.parse(scan.text) as { scanId: string };
+    const lower = await rawRequest(t.url, { method: 'GET', path: `/r/${scanId}`, headers: { Accept: 'text/html' } });
+    const upper = await rawRequest(t.url, { method: 'GET', path: `/r/${scanId.toUpperCase()}`, headers: { Accept: 'text/html' } });
+    conforms(upper);
+    assert.equal(upper.text, lower.text);
+  });
+});
