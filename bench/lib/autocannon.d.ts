@@ -6,6 +6,8 @@ declare module 'autocannon' {
     duration?: number;
     connections?: number;
     pipelining?: number;
+    /** Sampling interval (ms); an `amount` run only stops on a sample tick. */
+    sampleInt?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;
@@ -19,6 +21,7 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    statusCodeStats?: Record<string, { count: number }>;
   }
   function autocannon(opts: Options): Promise<Result>;
   export default autocannon;
