@@ -58,7 +58,7 @@ export async function benchReads(): Promise<{ markdown: string; figures: ReadFig
   let service: Child | undefined;
   try {
     hello = await spawnHello();
-    service = await spawnService({ DATABASE_URL: databaseUrl, NODE_ENV: 'production', LOG_LEVEL: 'info', MAIL_DIR: path.join(dir, 'mail') });
+    service = await spawnService({ DATABASE_URL: databaseUrl, NODE_ENV: 'production', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', MAIL_DIR: path.join(dir, 'mail') });
     const endpoints: Array<[string, string, Record<string, string>]> = [
       ['GET /health', '/health', {}],
       ['GET /api/checks', '/api/checks', {}],
