@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import * as m001 from './001-scans.ts';
 import * as m002 from './002-scan-extras.ts';
+import * as m003 from './003-badge-index.ts';
 
 export interface Migration {
   name: string;
@@ -12,4 +13,5 @@ export interface Migration {
 export const migrations: Migration[] = [
   { name: '001-scans', ...m001 },
   { name: '002-scan-extras', ...m002 },
+  { name: '003-badge-index', ...m003 },
 ];
