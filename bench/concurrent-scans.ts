@@ -15,7 +15,7 @@ import { fmt, median, percentile } from './lib/stats.ts';
 const SCANS = Number(process.env.BENCH_SCANS ?? 100);
 const LATENCY_MS = Number(process.env.WORLD_LATENCY_MS ?? 50);
 
-export async function startWorld(latencyMs: number): Promise<{ env: Record<string, string>; stop: () => void }> {
+export async function startWorld(latencyMs: number): Promise<{ env: Record<string, string>; pid: number; stop: () => void }> {
   const child = spawn(process.execPath, ['test/world/main.ts', '--latency', String(latencyMs)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   await new Promise<void>((resolve, reject) => {
@@ -27,7 +27,13 @@ export async function startWorld(latencyMs: number): Promise<{ env: Record<strin
   });
   const env: Record<string, string> = {};
   for (const m of out.matchAll(/^export (\w+)='([^']*)'$/gm)) env[m[1]!] = m[2]!;
-  return { env, stop: () => child.kill('SIGTERM') };
+  return { env, pid: child.pid!, stop: () => child.kill('SIGTERM') };
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
 }
 
 function peakRssMiB(pid: number): number {
@@ -57,9 +63,18 @@ export async function benchConcurrentScans(nodeArgs: string[] = []): Promise<{ m
   try {
     await scan('open-basic--warmup.world-fixtures.com'); // JIT and connection set-up, not counted
     const baseRss = peakRssMiB(service.process.pid!);
+    const cpu0 = { service: cpuSeconds(service.process.pid!), world: cpuSeconds(world.pid), bench: process.cpuUsage() };
     const started = performance.now();
     const results = await Promise.all(Array.from({ length: SCANS }, (_, i) => scan(`open-basic--${i}.world-fixtures.com`)));
     const wall = performance.now() - started;
+    const bench = process.cpuUsage(cpu0.bench);
+    const cpu = {
+      service: cpuSeconds(service.process.pid!) - cpu0.service,
+      world: cpuSeconds(world.pid) - cpu0.world,
+      client: (bench.user + bench.system) / 1e6,
+    };
+    const cores = os.availableParallelism();
+    const floorMs = (1000 * (cpu.service + cpu.world + cpu.client)) / cores;
     const peakMiB = peakRssMiB(service.process.pid!);
     const ms = results.map((r) => r.ms);
     const ok = results.filter((r) => r.status === 200).length;
@@ -78,6 +93,8 @@ export async function benchConcurrentScans(nodeArgs: string[] = []): Promise<{ m
       `| throughput | ${fmt((SCANS * 1000) / wall, 1)} scans/s |`,
       `| latency p50 / p95 / max | ${fmt(median(ms))} / ${fmt(p95)} / ${fmt(Math.max(...ms))} ms |`,
       `| service peak RSS (VmHWM), before the burst | ${fmt(peakMiB)} MiB (${fmt(baseRss)} MiB) |`,
+      `| CPU used during the burst: service / test world (sites and both proxies) / load generator | ${fmt(cpu.service, 1)} s / ${fmt(cpu.world, 1)} s / ${fmt(cpu.client, 1)} s |`,
+      `| floor: all that CPU spread over ${cores} cores | ${fmt(floorMs)} ms (the wall time is ${fmt(wall / floorMs, 2)} × this) |`,
     ].join('\n');
     return { markdown, p95, peakMiB };
   } finally {
