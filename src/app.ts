@@ -142,8 +142,8 @@ function mountBodyReader(app: Express, op: OperationRow): void {
  * body-parser answers 413 only once the whole request has been read (it drains the rest
  * first), so a declared 10 MB body, or an endless chunked one, kept the connection reading
  * until the request timeout (test/hostile/slow-bodies.test.ts). Refuse at the limit instead:
- * a Content-Length above it, or the byte that crosses it, gets the 413 at once with
- * `Connection: close`, and reading stops.
+ * a Content-Length above it, or the byte that crosses it, gets the 413 at once, and the
+ * connection is closed two seconds later whatever the client is still sending.
  */
 function cutOffAtLimit(limit: number): RequestHandler {
   return (req, res, next) => {
@@ -163,17 +163,16 @@ function cutOffAtLimit(limit: number): RequestHandler {
 }
 
 function refuse(req: Request, res: Response, limit: number): void {
-  req.pause();
   const socket = req.socket;
   if (res.headersSent) {
     socket.destroy();
     return;
   }
   const body = new AppError('PAYLOAD_TOO_LARGE', { error: 'The request body is too large.', hint: `This endpoint accepts at most ${limit} bytes.` }).toResponse();
-  res.setHeader('Connection', 'close');
   res.status(413).type('application/json').send(JSON.stringify(body));
-  res.once('finish', () => {
-    socket.end();
-    setTimeout(() => socket.destroy(), 1000).unref();
-  });
+  // Linger: keep reading (and dropping) what the client is still sending for a moment, then
+  // close. Closing at once with unread bytes would reset the connection and could destroy
+  // the 413 in the client's receive buffer before it is read.
+  req.resume();
+  setTimeout(() => socket.destroy(), 2000).unref();
 }
