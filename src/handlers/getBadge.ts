@@ -2,14 +2,14 @@
 import { AppError } from '../errors.ts';
 import { normalizeDomain } from '../net/domain.ts';
 import { BADGE_CACHE_CONTROL, badgeFor, notScannedBadge } from '../report/badge.ts';
-import { findLatestSiteScan } from '../storage/queries/findScan.ts';
+import { latestSiteScanCached } from '../report/badge-cache.ts';
 import type { Handler } from './types.ts';
 
 export const getBadge: Handler<'getBadge'> = async (req, res, ctx) => {
   // Routers differ on whether ".svg" stays in the parameter; accept both.
   const raw = String(req.params.domain ?? '').replace(/\.svg$/i, '');
   const n = normalizeDomain(raw);
-  const latest = n.ok ? await findLatestSiteScan(ctx.db, n.domain) : null;
+  const latest = n.ok ? await latestSiteScanCached(ctx.db, n.domain) : null;
   const wantsJson = req.accepts(['image/svg+xml', 'application/json']) === 'application/json';
   res.vary('Accept');
   if (!latest) {

@@ -52,3 +52,35 @@ describe('report page cache', () => {
     assert.equal(upper.text, lower.text);
   });
 });
+
+describe('badge cache', () => {
+  test('the badge shows a new scan of the domain at once on the instance that archived it', async () => {
+    const { testApp } = await import('../helpers/app.ts');
+    const { cannedReport, evidenceFor } = await import('../scan-api/fixtures.ts');
+    const { attachScanServices, buildScanServices } = await import('../../src/scans/services.ts');
+    const { publicResolver } = await import('./lib/hostile-app.ts');
+    const request = (await import('supertest')).default;
+    let score = 40;
+    const t = await testApp({ RATE_LIMIT_PER_DOMAIN: '100/1' });
+    try {
+      const scanner = { scan: async (d: string) => ({ report: cannedReport(d, { score: { ...cannedReport(d).score, value: score, display: String(score) } }), evidence: evidenceFor(d) }) };
+      attachScanServices(t.ctx, buildScanServices(t.ctx, { scanner, resolve: publicResolver }));
+      const lead = { name: 'Badge Tester', email: 'badge@badge-cache.com' };
+      await request(t.app).post('/scan').send({ domain: 'badge-cache.com', lead }).expect(200).expect(conforms);
+      const svg = async () => {
+        const res = await request(t.app).get('/badge/badge-cache.com.svg').buffer(true)
+          .parse((r, cb) => { let d = ''; r.on('data', (c: Buffer) => { d += c.toString(); }); r.on('end', () => cb(null, d)); });
+        assert.equal(res.status, 200);
+        return String(res.body);
+      };
+      assert.match(await svg(), /40/);
+      score = 93;
+      await request(t.app).post('/scan').send({ domain: 'badge-cache.com', lead, fresh: true }).expect(200).expect(conforms);
+      const second = await svg();
+      assert.match(second, /93/);
+      assert.doesNotMatch(second, /\b40\b/);
+    } finally {
+      await t.close();
+    }
+  });
+});
