@@ -1,6 +1,7 @@
 /**
  * Runs the official MCP conformance suite (@modelcontextprotocol/conformance,
- * Node >= 22) against our /mcp router mounted on fake services.
+ * Node >= 22) against our real /mcp: the service's own app (body limits, contract
+ * validation, error renderer, handler table) on an in-memory database.
  *
  *   npx node scripts/mcp-conformance.ts
  *
@@ -9,13 +10,30 @@
  * fails, or when a baselined one starts passing (the baseline must shrink then).
  */
 import { spawn } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { listen } from '../test/mcp/fakes.ts';
+import { pino } from 'pino';
+import { createApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { buildContext } from '../src/server.ts';
+import { startServices } from '../src/services.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const srv = await listen();
-const child = spawn('npx', ['--no-install', 'conformance', 'server', '--url', srv.url,
+// The suite never calls scan_site (it calls its own fixture tool names), and no scan may
+// leave the machine anyway: networkA goes to a closed local port.
+const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', BASE_URL: 'http://127.0.0.1', NETWORK_A_PROXY: 'http://127.0.0.1:9', LOG_LEVEL: 'warn' });
+const ctx = await buildContext(config, pino({ level: 'warn' }));
+const services = startServices(ctx, { mailer: false });
+const server = http.createServer(createApp(ctx, { internal: services.internal })).listen(0, '127.0.0.1');
+await new Promise((resolve) => server.once('listening', resolve));
+const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+
+const child = spawn('npx', ['--no-install', 'conformance', 'server', '--url', url,
   '--expected-failures', 'test/mcp/conformance-baseline.yaml', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
 const code: number = await new Promise((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
-await srv.close();
+server.closeAllConnections();
+server.close();
+await services.stop();
+await ctx.db.destroy();
 process.exit(code);
