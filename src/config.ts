@@ -2,6 +2,7 @@
 // from the environment and passed down. Nothing reads process.env after this.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { parseScanResolve, type ResolveOverrides } from './net/resolve.ts';
 
 const Rate = Type.String({ pattern: '^[1-9][0-9]*/[1-9][0-9]*$', description: 'burst/seconds' });
 const Url = (protocols: string) => Type.String({ pattern: `^(${protocols})://[^\\s]+$` });
@@ -48,7 +49,8 @@ export interface Config {
   redisUrl: string | undefined;
   networkAProxy: string | undefined;
   networkBProxy: string | undefined;
-  scanResolve: string | undefined;
+  /** SCAN_RESOLVE, parsed: static DNS answers consulted before DNS (still guarded). */
+  scanResolve: ResolveOverrides;
   smtpUrl: string | undefined;
   mailDir: string;
   mailFrom: string;
@@ -111,7 +113,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const problems = [...Value.Errors(EnvSchema, env)].map((e) => `${e.path.slice(1)}: ${e.message} (got ${JSON.stringify(e.value)})`);
   problems.push(...checkRanges(EnvSchema, env));
-  if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
+  let scanResolve: ResolveOverrides | undefined;
+  try {
+    scanResolve = parseScanResolve(env.SCAN_RESOLVE);
+  } catch (err) {
+    problems.push(`SCAN_RESOLVE: ${(err as Error).message}`);
+  }
+  if (problems.length > 0 || !scanResolve) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
   const e = env as Env;
   const port = e.PORT === undefined ? 8080 : Number(e.PORT);
   const production = e.NODE_ENV === 'production';
@@ -123,7 +131,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: e.REDIS_URL,
     networkAProxy: e.NETWORK_A_PROXY,
     networkBProxy: e.NETWORK_B_PROXY,
-    scanResolve: e.SCAN_RESOLVE,
+    scanResolve,
     smtpUrl: e.SMTP_URL,
     mailDir: e.MAIL_DIR ?? './data/mail',
     mailFrom: e.MAIL_FROM ?? 'agent-readiness <reports@agent-readiness.invalid>',

@@ -7,7 +7,6 @@ import type { AppContext } from './context.ts';
 import { Mailer } from './mail/mailer.ts';
 import { transportFor } from './mail/transport.ts';
 import { createEgress } from './net/egress.ts';
-import { parseScanResolve } from './net/resolve.ts';
 import { operatorRouter } from './operator/router.ts';
 import { createScanner } from './scanner/engine.ts';
 import { attachScanServices, buildScanServices } from './scans/services.ts';
@@ -29,12 +28,11 @@ export interface ServiceOptions {
 
 export function createScannerFromConfig(ctx: AppContext): SiteScanner {
   const c = ctx.config;
-  const resolve = parseScanResolve(c.scanResolve);
   return createScanner({
     networks: {
-      networkA: createEgress({ name: 'networkA', proxyUrl: c.networkAProxy, allowDirect: true, resolve }),
+      networkA: createEgress({ name: 'networkA', proxyUrl: c.networkAProxy, allowDirect: true, resolve: c.scanResolve }),
       // Without its proxy networkB is unconfigured: its cells are `unprobed`, never a failure.
-      networkB: createEgress({ name: 'networkB', proxyUrl: c.networkBProxy, allowDirect: false, resolve }),
+      networkB: createEgress({ name: 'networkB', proxyUrl: c.networkBProxy, allowDirect: false, resolve: c.scanResolve }),
     },
     deadlineMs: c.scanDeadlineMs,
     probeTimeoutMs: c.probeTimeoutMs,

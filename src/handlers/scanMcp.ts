@@ -3,7 +3,7 @@
 // unless start-up or a test attached one.
 import type { AppContext } from '../context.ts';
 import { createEgress } from '../net/egress.ts';
-import { parseScanResolve, resolveHost } from '../net/resolve.ts';
+import { resolveHost } from '../net/resolve.ts';
 import { SCANNER_VERSION } from '../mcp-scan/types.ts';
 import type { McpScanService } from '../mcp-scan/service.ts';
 import { scanServicesOf } from '../scans/services.ts';
@@ -23,12 +23,11 @@ async function serviceOf(ctx: AppContext): Promise<McpScanService> {
   if (!s) {
     const { McpScanService } = await mcpScan();
     const c = ctx.config;
-    const overrides = parseScanResolve(c.scanResolve);
     s = new McpScanService({
       db: ctx.db, log: ctx.log, now: ctx.now, baseUrl: c.baseUrl, excludedDomains: c.excludedDomains, scannerZone: c.scannerZone,
       limits: scanServicesOf(ctx).limits,
-      egress: createEgress({ name: 'networkA', proxyUrl: c.networkAProxy, allowDirect: true, resolve: overrides }),
-      resolve: (host) => resolveHost(host, overrides, c.probeTimeoutMs),
+      egress: createEgress({ name: 'networkA', proxyUrl: c.networkAProxy, allowDirect: true, resolve: c.scanResolve }),
+      resolve: (host) => resolveHost(host, c.scanResolve, c.probeTimeoutMs),
       // Operators of scanned servers can see who asked and read how the scan works.
       scan: { userAgent: `agent-readiness-mcp-scanner/${SCANNER_VERSION} (+${c.baseUrl}/methodology.md)` },
     });

@@ -219,11 +219,3 @@ function raceAbort<T extends { body: { destroy(): unknown } }>(pending: Promise<
     );
   });
 }
-
-/** networkA/networkB from the environment (operations.md): A is direct when unset, B is unconfigured when unset. */
-export function networksFromEnv(env: NodeJS.ProcessEnv, extra: { resolve?: ResolveOverrides; ca?: EgressOptions['ca'] } = {}): { networkA: Egress; networkB: Egress } {
-  return {
-    networkA: createEgress({ name: 'networkA', proxyUrl: env.NETWORK_A_PROXY || undefined, allowDirect: true, ...extra }),
-    networkB: createEgress({ name: 'networkB', proxyUrl: env.NETWORK_B_PROXY || undefined, allowDirect: false, ...extra }),
-  };
-}

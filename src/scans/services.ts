@@ -2,7 +2,7 @@
 // AppContext (through a WeakMap, so src/context.ts stays the lead's small shape).
 import type { Redis } from 'ioredis';
 import type { AppContext } from '../context.ts';
-import { parseScanResolve, resolveHost } from '../net/resolve.ts';
+import { resolveHost } from '../net/resolve.ts';
 import type { CatalogLookup } from '../report/sections.ts';
 import { buildCatalog } from '../scanner/catalog.ts';
 import { catalogLookup } from './adapters.ts';
@@ -34,8 +34,7 @@ const registry = new WeakMap<AppContext, ScanServices>();
 
 export function buildScanServices(ctx: AppContext, o: BuildScanServicesOptions): ScanServices {
   const c = ctx.config;
-  const overrides = parseScanResolve(c.scanResolve);
-  const resolve: Resolver = o.resolve ?? ((host) => resolveHost(host, overrides, c.probeTimeoutMs));
+  const resolve: Resolver = o.resolve ?? ((host) => resolveHost(host, c.scanResolve, c.probeTimeoutMs));
   const limits = createScanLimits({ perDomain: c.rateLimitPerDomain, perIp: c.rateLimitPerIp, ...(o.redis ? { redis: o.redis } : {}) });
   const nowMs = () => ctx.now().getTime();
   const coalescer = new Coalescer({

@@ -35,6 +35,7 @@ const bad: Array<[string, Record<string, string>]> = [
   ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
   ['SCAN_DEADLINE_MS', { SCAN_DEADLINE_MS: '10' }],
   ['OPERATOR_TOKEN', { OPERATOR_TOKEN: 'short' }],
+  ['SCAN_RESOLVE', { SCAN_RESOLVE: 'shop.example-site.com' }],
 ];
 for (const [name, env] of bad) {
   test(`a bad ${name} (${Object.values(env)[0]}) is refused with a message naming it`, () => {
