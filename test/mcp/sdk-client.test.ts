@@ -32,11 +32,23 @@ describe('SDK Client against our /mcp', () => {
     for (const tool of tools) {
       assert.equal(tool.inputSchema.type, 'object');
       assert.ok(tool.outputSchema, `${tool.name} has an outputSchema`);
-      assert.equal(tool.annotations?.readOnlyHint, true);
       assert.ok((tool.description ?? '').length > 20);
     }
     assert.equal(tools[0]?.annotations?.openWorldHint, true);
     assert.deepEqual(tools[0]?.inputSchema.required?.slice().sort(), ['domain', 'email', 'name']);
+  });
+
+  test('tool hints say scan_site writes and mails while get_report and list_checks only read', async () => {
+    const { tools } = await client.listTools();
+    const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
+    assert.equal(hints.scan_site?.readOnlyHint, false);
+    assert.equal(hints.scan_site?.destructiveHint, false);
+    assert.equal(hints.scan_site?.idempotentHint, false);
+    assert.equal(hints.scan_site?.openWorldHint, true);
+    for (const name of ['get_report', 'list_checks']) {
+      assert.equal(hints[name]?.readOnlyHint, true, name);
+      assert.equal(hints[name]?.idempotentHint, true, name);
+    }
   });
 
   test('sdk client calls scan_site and the lead reaches the service', async () => {
