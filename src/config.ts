@@ -16,6 +16,7 @@ const EnvSchema = Type.Object({
   BASE_URL: Type.Optional(Url('https?')),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^(sqlite:.+|postgres(ql)?://.+)$' })),
   REDIS_URL: Type.Optional(Url('rediss?')),
+  REDIS_KEY_PREFIX: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,64}$' })),
   NETWORK_A_PROXY: Type.Optional(Url('https?')),
   NETWORK_B_PROXY: Type.Optional(Url('https?')),
   SCAN_RESOLVE: Type.Optional(Type.String()),
@@ -47,6 +48,8 @@ export interface Config {
   baseUrl: string;
   databaseUrl: string;
   redisUrl: string | undefined;
+  /** Prepended to every Redis key, so several deployments (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
   networkAProxy: string | undefined;
   networkBProxy: string | undefined;
   /** SCAN_RESOLVE, parsed: static DNS answers consulted before DNS (still guarded). */
@@ -129,6 +132,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     baseUrl: (e.BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL ?? 'sqlite:./data/agent-readiness.sqlite',
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX ?? '',
     networkAProxy: e.NETWORK_A_PROXY,
     networkBProxy: e.NETWORK_B_PROXY,
     scanResolve,

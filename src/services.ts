@@ -43,7 +43,7 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Se
   const c = ctx.config;
   let redis: Redis | undefined;
   if (c.redisUrl) {
-    redis = new Redis(c.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false });
+    redis = new Redis(c.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false, keyPrefix: c.redisKeyPrefix });
     // Without this listener a lost Redis would be an unhandled 'error' event and crash the process.
     redis.on('error', (err) => ctx.log.warn({ err: err.message }, 'redis unavailable'));
   }
