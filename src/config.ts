@@ -23,6 +23,7 @@ const EnvSchema = Type.Object({
   SMTP_URL: Type.Optional(Url('smtps?')),
   MAIL_DIR: Type.Optional(Type.String({ minLength: 1 })),
   MAIL_FROM: Type.Optional(Type.String({ minLength: 3 })),
+  MAIL_PER_RECIPIENT_PER_DAY: Type.Optional(Int(0, 1000)),
   EXCLUDED_DOMAINS: Type.Optional(Type.String()),
   TURNSTILE_SECRET: Type.Optional(Type.String()),
   TURNSTILE_VERIFY_URL: Type.Optional(Url('https?')),
@@ -57,6 +58,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailDir: string;
   mailFrom: string;
+  /** Report mails one address may receive in any 24 hours; 0 sends none. */
+  mailPerRecipientPerDay: number;
   excludedDomains: string[];
   turnstileSecret: string | undefined;
   turnstileVerifyUrl: string;
@@ -139,6 +142,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: e.SMTP_URL,
     mailDir: e.MAIL_DIR ?? './data/mail',
     mailFrom: e.MAIL_FROM ?? 'agent-readiness <reports@agent-readiness.invalid>',
+    mailPerRecipientPerDay: e.MAIL_PER_RECIPIENT_PER_DAY === undefined ? 3 : Number(e.MAIL_PER_RECIPIENT_PER_DAY),
     excludedDomains: (e.EXCLUDED_DOMAINS ?? '').split(',').map((d) => d.trim().toLowerCase()).filter(Boolean),
     turnstileSecret: e.TURNSTILE_SECRET,
     turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',

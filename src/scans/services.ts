@@ -46,7 +46,7 @@ export function buildScanServices(ctx: AppContext, o: BuildScanServicesOptions):
   });
   const scans = new ScanService({
     db: ctx.db, log: ctx.log, now: () => ctx.now(), baseUrl: c.baseUrl, excludedDomains: c.excludedDomains, scanner: o.scanner, resolve,
-    limits, coalescer, turnstile: createTurnstileGate(c.turnstileSecret, c.turnstileVerifyUrl), deadlineMs: c.scanDeadlineMs,
+    limits, coalescer, turnstile: createTurnstileGate(c.turnstileSecret, c.turnstileVerifyUrl), deadlineMs: c.scanDeadlineMs, mailPerRecipientPerDay: c.mailPerRecipientPerDay,
     ...(o.onMailQueued ? { onMailQueued: o.onMailQueued } : {}),
   });
   return { scans, limits, catalog: o.catalog ?? catalogLookup(buildCatalog()) };
