@@ -18,6 +18,7 @@ const KEY_HEADERS = [
   'cf-mitigated', 'cf-cache-status', 'x-vercel-mitigated', 'x-amzn-waf-action', 'x-datadome', 'x-dd-b',
   'x-iinfo', 'x-cdn', 'x-sucuri-block', 'x-sucuri-id', 'x-served-by', 'x-sigsci-agentresponse', 'via', 'x-cache',
   'akamai-cache-status', 'x-kpsdk-ct', 'x-blocked-by-waf', 'x-markdown-tokens',
+  'crawler-price', 'crawler-charged', 'crawler-error', 'payment-required',
 ];
 
 /** Enough for any home page worth reading and to tell a 100k-character llms.txt; never buffered past it. */
@@ -53,7 +54,7 @@ export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; error
   if (result.ok) for (const h of KEY_HEADERS) if (result.headers[h] !== undefined) headers[h] = result.headers[h]!;
   const classified = classifyResponse(
     result.ok
-      ? { ok: true, status: result.status, headers: result.headers, setCookieNames: result.setCookieNames, body, bodyBytes: result.body.length, redirects: result.redirects }
+      ? { ok: true, status: result.status, headers: result.headers, setCookieNames: result.setCookieNames, body, bodyBytes: result.body.length, redirects: result.redirects, finalUrl: result.finalUrl }
       : { ok: false, errorCode: result.errorCode },
     spec.isHome,
   );
