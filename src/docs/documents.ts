@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { marked } from 'marked';
-import { RUBRIC_VERSION, ROSTER_VERSION } from '../scanner/versions.ts';
+import { FINGERPRINTS_VERSION, RUBRIC_VERSION, ROSTER_VERSION } from '../scanner/versions.ts';
 import { checksTable } from './checks-table.ts';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'text');
@@ -25,6 +25,7 @@ function fill(name: string, baseUrl: string): string {
     .replaceAll('{{BASE_URL}}', baseUrl)
     .replaceAll('{{RUBRIC}}', RUBRIC_VERSION)
     .replaceAll('{{ROSTER}}', ROSTER_VERSION)
+    .replaceAll('{{FINGERPRINTS}}', FINGERPRINTS_VERSION)
     .replace('{{CHECKS}}', () => checksTable());
 }
 

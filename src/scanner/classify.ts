@@ -3,7 +3,8 @@
  * shared/design/verdicts.md. Vendor attribution is computed alongside and
  * never changes the outcome by presence alone.
  */
-import { matchFingerprints, type ResponseView } from './fingerprints.ts';
+import { FINGERPRINTS, matchFingerprints, type ResponseView } from './fingerprints.ts';
+import type { VendorFingerprint } from './data/fingerprints-v1.0.ts';
 import { paymentOffer } from './payment.ts';
 
 export type EdgeOutcome = 'pass' | 'challenge' | 'block' | 'rate-limited' | 'auth' | 'origin-error' | 'transport-error' | 'unprobed';
@@ -41,12 +42,13 @@ export function isLoginRedirect(redirects: readonly string[], finalUrl?: string)
 
 /**
  * @param isHome the home page: 404/410 there is an origin error (verdicts.md rule 6).
+ * @param set the fingerprint set (the current one; older sets for comparisons in tests and benchmarks).
  */
-export function classifyResponse(input: ClassifyInput, isHome = true): Classified {
+export function classifyResponse(input: ClassifyInput, isHome = true, set: readonly VendorFingerprint[] = FINGERPRINTS): Classified {
   if (!input.ok) {
     return { outcome: NOT_SENT.has(input.errorCode) ? 'unprobed' : 'transport-error', vendors: [], markers: [`error ${input.errorCode}`] };
   }
-  const fp = matchFingerprints(input);
+  const fp = matchFingerprints(input, set);
   const s = input.status;
   const done = (outcome: EdgeOutcome, markers: string[]): Classified => ({ outcome, vendors: fp.vendors, markers });
   const describe = (hits: { vendor: string; marker: string }[]) => hits.map((h) => `${h.vendor}: ${h.marker}`);

@@ -55,3 +55,9 @@ test('the engine reads a trailing user-agent line with no rules as allowing that
   assert.equal(robotsSays(file, { token: 'GPTBot' }).says, 'allowed');
   assert.equal(robotsSays(file, { token: 'ClaudeBot' }).says, 'blocked');
 });
+
+test('/methodology.md states the robots.txt conformance figures this table measures', () => {
+  const doc = fs.readFileSync(new URL('../../src/docs/text/methodology.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+  assert.ok(doc.includes(`all ${inScope.length} in-scope cases`), 'in-scope count');
+  assert.ok(doc.includes(`${Object.keys(excluded).length} cases that test vendor extensions`), 'excluded count');
+});
