@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { marked } from 'marked';
+import { REQUEST_KINDS } from '../scanner/requests.ts';
 import { FINGERPRINTS_VERSION, RUBRIC_VERSION, ROSTER_VERSION } from '../scanner/versions.ts';
 import { checksTable } from './checks-table.ts';
 
@@ -26,6 +27,7 @@ function fill(name: string, baseUrl: string): string {
     .replaceAll('{{RUBRIC}}', RUBRIC_VERSION)
     .replaceAll('{{ROSTER}}', ROSTER_VERSION)
     .replaceAll('{{FINGERPRINTS}}', FINGERPRINTS_VERSION)
+    .replace('{{REQUEST_KINDS}}', () => REQUEST_KINDS.map((k) => `  - \`${k.key}${k.key.endsWith(':') ? '…' : ''}\`: ${k.what}`).join('\n'))
     .replace('{{CHECKS}}', () => checksTable());
 }
 

@@ -25,7 +25,7 @@ export const AUX_PATHS = [
 ] as const;
 
 /** The agent whose UA fetches robots.txt a second time (is robots.txt served to agents too?). */
-const ROBOTS_AGENT = 'ChatGPT-User';
+export const ROBOTS_AGENT = 'ChatGPT-User';
 
 export interface GatherOptions {
   networks: Record<NetworkName, Egress>;

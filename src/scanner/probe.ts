@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { Egress, ProbeResult } from '../net/egress.ts';
 import { classifyResponse } from './classify.ts';
 import { quickTitle } from './page.ts';
+import { curlCommand } from './replay.ts';
 import type { EvidenceRecord, FetchedView, NetworkName } from './types.ts';
 
 /** Headers kept in evidence: what a human needs to re-derive a verdict, nothing volatile (no Date). */
@@ -43,6 +44,11 @@ export interface ProbeContext {
 
 const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
+/** Every header a probe sends, in the order sent; the egress adds only Host, from the URL. */
+export function requestHeadersFor(spec: Pick<ProbeSpec, 'userAgent' | 'accept'>): Record<string, string> {
+  return { 'user-agent': spec.userAgent, accept: spec.accept ?? DEFAULT_ACCEPT, 'accept-language': 'en-US,en;q=0.9', 'accept-encoding': 'gzip, deflate, br' };
+}
+
 function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
@@ -59,8 +65,12 @@ export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; error
     spec.isHome,
   );
   const title = result.ok ? quickTitle(body) : '';
+  let host = '';
+  try { host = new URL(spec.url).host; } catch { /* recorded as sent: the egress refused it */ }
+  const requestHeaders = { host, ...requestHeadersFor(spec) };
   const base = {
     network: spec.network, key: spec.key, url: spec.url, userAgent: spec.userAgent, accept,
+    method: 'GET', requestHeaders, curl: curlCommand('GET', spec.url, requestHeaders),
     status: result.ok ? result.status : 0,
     errorCode: result.ok ? null : result.errorCode,
     errorMessage: result.ok ? null : result.message,
@@ -69,7 +79,8 @@ export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; error
     bodyBytes: result.ok ? result.body.length : 0,
     bodyTruncated: result.ok ? result.bodyTruncated : false,
     title,
-    textChars: result.ok ? body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().length : 0,
+    // Set by the engine from the same visible-text measure the verdicts use (measureText in engine.ts).
+    textChars: 0,
     redirects: result.redirects,
     finalUrl: result.ok ? result.finalUrl : spec.url,
     outcome: classified.outcome, vendors: classified.vendors, markers: classified.markers,
@@ -112,7 +123,7 @@ export async function runProbe(egress: Egress, limiter: Limiter, spec: ProbeSpec
     ctx.budget.remaining--;
     const result = await egress.fetch({
       url: spec.url,
-      headers: { 'user-agent': spec.userAgent, accept: spec.accept ?? DEFAULT_ACCEPT, 'accept-language': 'en-US,en;q=0.9', 'accept-encoding': 'gzip, deflate, br' },
+      headers: requestHeadersFor(spec),
       timeoutMs: ctx.timeoutMs,
       maxBodyBytes: spec.maxBodyBytes ?? DEFAULT_MAX_BODY,
       maxRedirects: 5,
