@@ -50,20 +50,14 @@ ${body}
 `;
 }
 
-const cache = new Map<string, Documents>();
-
+/** The documents for one public origin; built once by the composition root (src/services.ts). */
 export function documentsFor(baseUrl: string): Documents {
-  let docs = cache.get(baseUrl);
-  if (!docs) {
-    docs = {
-      methodology: fill('methodology.md', baseUrl),
-      llmsTxt: fill('llms.txt', baseUrl),
-      agents: fill('agents.md', baseUrl),
-      auth: fill('auth.md', baseUrl),
-      privacyHtml: htmlPage('Privacy', fill('privacy.md', baseUrl)),
-      termsHtml: htmlPage('Terms of use', fill('terms.md', baseUrl)),
-    };
-    cache.set(baseUrl, docs);
-  }
-  return docs;
+  return {
+    methodology: fill('methodology.md', baseUrl),
+    llmsTxt: fill('llms.txt', baseUrl),
+    agents: fill('agents.md', baseUrl),
+    auth: fill('auth.md', baseUrl),
+    privacyHtml: htmlPage('Privacy', fill('privacy.md', baseUrl)),
+    termsHtml: htmlPage('Terms of use', fill('terms.md', baseUrl)),
+  };
 }

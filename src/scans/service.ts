@@ -35,6 +35,8 @@ export interface ScanServiceDeps {
   deadlineMs: number;
   /** Report mails per recipient address in any 24 hours (MAIL_PER_RECIPIENT_PER_DAY). */
   mailPerRecipientPerDay: number;
+  /** Called after a scan of `domain` is archived (read caches drop the domain's badge entry). */
+  onArchived?: (domain: string) => void;
   /** Wakes the mailer after a mail was queued (optional; it also polls). */
   onMailQueued?: () => void;
 }
@@ -152,6 +154,7 @@ export class ScanService {
       body.outreachEligible = false;
       return { shared: { body, completedAtMs: this.d.now().getTime() }, own: { rate } };
     }
+    this.d.onArchived?.(domain);
     if (mailQueued) this.d.onMailQueued?.();
     else this.d.log.info({ scanId }, 'report mail not sent: recipient reached its daily cap');
     this.d.log.info({ scanId, domain, headline: body.headline }, 'scan archived');

@@ -78,6 +78,8 @@ describe('several instances on one Postgres and one Redis', () => {
       NETWORK_A_PROXY: world.env.NETWORK_A_PROXY!, NETWORK_B_PROXY: world.env.NETWORK_B_PROXY!, SCAN_RESOLVE: world.env.SCAN_RESOLVE!,
       NODE_EXTRA_CA_CERTS: world.env.NODE_EXTRA_CA_CERTS!, TRUST_PROXY: 'true', RATE_LIMIT_PER_DOMAIN: '3/60', RATE_LIMIT_PER_IP: '5/1800',
       BASE_URL: 'http://multi.test', LOG_LEVEL: 'warn',
+      // One lead scans many times here; the per-recipient cap has its own test (mail-cap.test.ts).
+      MAIL_PER_RECIPIENT_PER_DAY: '1000',
     };
     // Both start at once on the empty database: their migrations race, and both must come up.
     [a, b] = await Promise.all([spawnService(env, { timeoutMs: 30_000 }), spawnService(env, { timeoutMs: 30_000 })]);

@@ -2,7 +2,6 @@
 // one transaction, so a report is never archived without its mail and a mail never points at
 // a report that does not exist.
 import type { Knex } from 'knex';
-import { forgetLatestSiteScan } from '../../report/badge-cache.ts';
 
 export interface ScanRow {
   id: string;
@@ -67,7 +66,5 @@ export async function archiveScan(db: Knex, row: ScanRow, vendors: readonly stri
       mailQueued = true;
     }
   });
-  // The badge of this domain now shows this scan (src/report/badge-cache.ts).
-  if (row.kind === 'site') forgetLatestSiteScan(db, row.domain);
   return { mailQueued };
 }
