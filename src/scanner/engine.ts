@@ -16,7 +16,7 @@ import { readRobots } from './robots.ts';
 import { getRoster } from './roster.ts';
 import { runRubric } from './rubric.ts';
 import type { EngineReport, EvidenceRecord, FetchedView, NetworkName, Profile } from './types.ts';
-import { Limiter } from './probe.ts';
+import { createLimiter, type Limiter } from './probe.ts';
 import { ROSTER_VERSION, SCHEMA_VERSION, reportVersions } from './versions.ts';
 
 export interface ScanOutcome { report: EngineReport; evidence: EvidenceRecord[] }
@@ -61,7 +61,7 @@ export function createScanner(opts: ScannerOptions): Scanner {
   const acquire = (domain: string) => {
     let site = sites.get(domain);
     if (!site) {
-      site = { limiters: { networkA: new Limiter(concurrency), networkB: new Limiter(concurrency) }, scans: 0 };
+      site = { limiters: { networkA: createLimiter(concurrency), networkB: createLimiter(concurrency) }, scans: 0 };
       sites.set(domain, site);
     }
     site.scans++;

@@ -6,6 +6,7 @@
  * is recorded as `unprobed`, never as a failure of the site.
  */
 import { createHash } from 'node:crypto';
+import pLimit, { type LimitFunction } from 'p-limit';
 import type { Egress, ProbeResult } from '../net/egress.ts';
 import { classifyResponse } from './classify.ts';
 import { quickTitle } from './page.ts';
@@ -91,33 +92,22 @@ export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; error
   return { record, ok: result.ok, status: base.status, headers: result.ok ? result.headers : {}, contentType: (result.ok ? result.headers['content-type'] : '') ?? '', body, outcome: classified.outcome };
 }
 
-/** FIFO concurrency bound (one per network and scan: the site sees at most `limit` parallel requests from each vantage). */
-export class Limiter {
-  readonly #limit: number;
-  #active = 0;
-  readonly #queue: Array<() => void> = [];
+/**
+ * The politeness bound: at most `limit` requests in flight to one site from one network,
+ * shared by every scan of that site (p-limit). The hand-written FIFO queue it replaces could
+ * admit one more than its bound when a released slot raced a newcomer.
+ */
+export type Limiter = LimitFunction;
 
-  constructor(limit: number) {
-    this.#limit = Math.max(1, limit);
-  }
-
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.#active >= this.#limit) await new Promise<void>((resolve) => this.#queue.push(resolve));
-    this.#active++;
-    try {
-      return await fn();
-    } finally {
-      this.#active--;
-      this.#queue.shift()?.();
-    }
-  }
+export function createLimiter(limit: number): Limiter {
+  return pLimit(Math.max(1, limit));
 }
 
 /** Run one probe under the limiter, the budget and the deadline. */
 export async function runProbe(egress: Egress, limiter: Limiter, spec: ProbeSpec, ctx: ProbeContext): Promise<FetchedView> {
   const notSent = (errorCode: string, message: string) => toView(spec, { ok: false, errorCode, message, redirects: [], timingMs: 0 });
   if (!egress.configured) return notSent('UNCONFIGURED', `${spec.network} is not configured`);
-  return limiter.run(async () => {
+  return limiter(async () => {
     if (ctx.signal.aborted) return notSent('DEADLINE', 'the scan deadline passed before this request started');
     if (ctx.budget.remaining <= 0) return notSent('BUDGET', 'the per-scan request budget was spent');
     ctx.budget.remaining--;
