@@ -3,6 +3,7 @@
  * `--version` and usage errors must answer before anything else loads.
  */
 import { parseArgs } from 'node:util';
+import { leadProblem } from '../scans/lead.ts';
 
 export const PROFILES = ['general', 'dev-platform', 'docs', 'publisher'] as const;
 export type ProfileName = (typeof PROFILES)[number];
@@ -116,6 +117,9 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   if (!local && (!v.name || !v.email)) {
     return { kind: 'usage-error', message: 'a hosted scan needs your contact details: --name <name> --email <email>' };
   }
+  // The service's own lead rules (the contract's Lead schema), checked before anything is sent.
+  const problem = local ? null : leadProblem({ name: v.name, email: v.email });
+  if (problem) return { kind: 'usage-error', message: problem };
   const options: ScanOptions = {
     target, fresh: Boolean(v.fresh), json: Boolean(v.json), api,
     ...(v.name !== undefined ? { name: v.name } : {}),
