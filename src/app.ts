@@ -136,6 +136,8 @@ function mountBodyReader(app: Express, op: OperationRow): void {
     op.expressPath,
     cutOffAtLimit(limit),
     express.json({ limit, inflate: false, strict: !lenient, type: ['application/json', 'application/*+json'] }),
+    // The web form (POST /) posts as a browser does; other operations answer 415 to it in the validator.
+    express.urlencoded({ limit, inflate: false, extended: false, parameterLimit: 50, type: 'application/x-www-form-urlencoded' }),
   );
 }
 

@@ -26,6 +26,7 @@ const EnvSchema = Type.Object({
   MAIL_PER_RECIPIENT_PER_DAY: Type.Optional(Int(0, 1000)),
   EXCLUDED_DOMAINS: Type.Optional(Type.String()),
   TURNSTILE_SECRET: Type.Optional(Type.String()),
+  TURNSTILE_SITE_KEY: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,128}$' })),
   TURNSTILE_VERIFY_URL: Type.Optional(Url('https?')),
   RATE_LIMIT_PER_DOMAIN: Type.Optional(Rate),
   RATE_LIMIT_PER_IP: Type.Optional(Rate),
@@ -62,6 +63,8 @@ export interface Config {
   mailPerRecipientPerDay: number;
   excludedDomains: string[];
   turnstileSecret: string | undefined;
+  /** The widget's public site key for the web form; shown only when the gate (TURNSTILE_SECRET) is on. */
+  turnstileSiteKey: string | undefined;
   turnstileVerifyUrl: string;
   rateLimitPerDomain: RateSetting;
   rateLimitPerIp: RateSetting;
@@ -145,6 +148,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailPerRecipientPerDay: e.MAIL_PER_RECIPIENT_PER_DAY === undefined ? 3 : Number(e.MAIL_PER_RECIPIENT_PER_DAY),
     excludedDomains: (e.EXCLUDED_DOMAINS ?? '').split(',').map((d) => d.trim().toLowerCase()).filter(Boolean),
     turnstileSecret: e.TURNSTILE_SECRET,
+    turnstileSiteKey: e.TURNSTILE_SECRET ? e.TURNSTILE_SITE_KEY : undefined,
     turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
     rateLimitPerDomain: rate(e.RATE_LIMIT_PER_DOMAIN ?? '3/60'),
     rateLimitPerIp: rate(e.RATE_LIMIT_PER_IP ?? '5/1800'),
