@@ -89,7 +89,7 @@ describe('agent-readiness scan localhost:<port>', () => {
     const help = await runCli(cli.cli, ['--help']);
     assert.equal(help.code, 0);
     assert.match(help.stdout, /agent-readiness scan <target> --name <name> --email <email>/);
-    assert.match(help.stdout, /--min-score <N>[\s\S]*--json[\s\S]*--api <URL>/);
+    assert.match(help.stdout, /--api <URL>[\s\S]*--min-score <N>[\s\S]*--assert <id>[\s\S]*--json/);
     // The bin runs as an executable through its shebang, as npx runs it.
     assert.ok(readFileSync(cli.cli, 'utf8').startsWith('#!/usr/bin/env node\n'));
     assert.ok(statSync(cli.cli).mode & 0o111, 'dist/cli.mjs is executable');
