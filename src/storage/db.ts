@@ -70,6 +70,24 @@ const source: Knex.MigrationSource<(typeof migrations)[number]> = {
   getMigration: async (m) => m,
 };
 
+/** Arbitrary but fixed: every instance of this service takes the same advisory lock. */
+const MIGRATION_LOCK_KEY = 0x61_72_6d_67; // "armg"
+
+/**
+ * Instances that start together (a rolling deploy, an autoscaler) race to migrate. knex's own
+ * lock table is created before it is locked, so two instances can both try to create it and
+ * one dies on "relation knex_migrations_lock already exists". On PostgreSQL the whole run is
+ * serialised by a session advisory lock held on a connection of its own: the first instance
+ * migrates, the others wait, then find nothing to do. SQLite is one process's file.
+ */
 export async function migrate(db: Knex): Promise<void> {
-  await db.migrate.latest({ migrationSource: source });
+  if (dialectOf(db) !== 'postgres') {
+    await db.migrate.latest({ migrationSource: source });
+    return;
+  }
+  await db.transaction(async (lock) => {
+    // Transaction-scoped, so the lock is released on commit, rollback or a dropped connection.
+    await lock.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
+    await db.migrate.latest({ migrationSource: source });
+  });
 }

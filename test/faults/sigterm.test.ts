@@ -28,7 +28,7 @@ describe('fault: SIGTERM with scans in flight', () => {
     service = await spawnService({
       DATABASE_URL: `sqlite:${dbFile()}`, MAIL_DIR: path.join(dir, 'mail'), LOG_LEVEL: 'warn',
       NETWORK_A_PROXY: world.env.NETWORK_A_PROXY!, NETWORK_B_PROXY: world.env.NETWORK_B_PROXY!, SCAN_RESOLVE: world.env.SCAN_RESOLVE!,
-      NODE_EXTRA_CA_CERTS: world.env.NODE_EXTRA_CA_CERTS!, RATE_LIMIT_PER_IP: '100/1800', SCAN_DEADLINE_MS: '6000', PROBE_TIMEOUT_MS: '2000',
+      NODE_EXTRA_CA_CERTS: world.env.NODE_EXTRA_CA_CERTS!, RATE_LIMIT_PER_IP: '100/1800', MAIL_PER_RECIPIENT_PER_DAY: '100', SCAN_DEADLINE_MS: '6000', PROBE_TIMEOUT_MS: '2000',
     });
   });
 

@@ -27,6 +27,7 @@ const missing = [!DB && 'TEST_DATABASE_URL', !REDIS && 'TEST_REDIS_URL'].filter(
 const skip = missing ? `${missing} not set: the two-instance test needs a shared PostgreSQL and Redis` : undefined;
 
 const run = randomBytes(4).toString('hex');
+const redisPrefix = `test-mi-${run}:`;
 /** Digits for host names: the world maps `mi-count--<digits>` to the counting site. */
 const tag = String(Date.now() % 1_000_000);
 const d = (k: number | string) => `mi-count--${k}${tag}.world-fixtures.com`;
@@ -44,7 +45,6 @@ describe('several instances on one Postgres and one Redis', () => {
   let sink: SmtpSink;
   let dir: string;
   let dbName: string;
-  let redisDb: number;
   const archived = new Set<string>();
 
   before(async () => {
@@ -62,25 +62,24 @@ describe('several instances on one Postgres and one Redis', () => {
         },
       },
     });
-    // A fresh database, and a Redis database of its own, so nothing of another run is shared.
+    // A fresh database, and a Redis key prefix of its own (REDIS_KEY_PREFIX), so nothing of
+    // another run is shared and nothing of anyone else's is flushed.
     dbName = `multi_instance_${run}`;
     const admin = knex({ client: 'pg', connection: DB });
     await admin.raw(`CREATE DATABASE ${dbName}`);
     await admin.destroy();
-    redisDb = 9;
-    const redis = new Redis(`${REDIS}/${redisDb}`);
-    await redis.flushdb();
-    redis.disconnect();
 
     sink = new SmtpSink();
     await sink.start(await SmtpSink.freePort());
     const url = new URL(DB!);
     url.pathname = `/${dbName}`;
     const env = {
-      DATABASE_URL: url.toString(), REDIS_URL: `${REDIS}/${redisDb}`, SMTP_URL: `smtp://127.0.0.1:${sink.port}`, MAIL_DIR: path.join(dir, 'mail'),
+      DATABASE_URL: url.toString(), REDIS_URL: REDIS!, REDIS_KEY_PREFIX: redisPrefix, SMTP_URL: `smtp://127.0.0.1:${sink.port}`, MAIL_DIR: path.join(dir, 'mail'),
       NETWORK_A_PROXY: world.env.NETWORK_A_PROXY!, NETWORK_B_PROXY: world.env.NETWORK_B_PROXY!, SCAN_RESOLVE: world.env.SCAN_RESOLVE!,
       NODE_EXTRA_CA_CERTS: world.env.NODE_EXTRA_CA_CERTS!, TRUST_PROXY: 'true', RATE_LIMIT_PER_DOMAIN: '3/60', RATE_LIMIT_PER_IP: '5/1800',
       BASE_URL: 'http://multi.test', LOG_LEVEL: 'warn',
+      // One lead scans many times here; the per-recipient cap has its own test (mail-cap.test.ts).
+      MAIL_PER_RECIPIENT_PER_DAY: '1000',
     };
     // Both start at once on the empty database: their migrations race, and both must come up.
     [a, b] = await Promise.all([spawnService(env, { timeoutMs: 30_000 }), spawnService(env, { timeoutMs: 30_000 })]);
@@ -92,6 +91,10 @@ describe('several instances on one Postgres and one Redis', () => {
     await b?.stop();
     await sink?.stop();
     await world?.stop();
+    const redis = new Redis(REDIS!);
+    const keys = await redis.keys(`${redisPrefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
     if (dbName) {
       const admin = knex({ client: 'pg', connection: DB });
       await admin.raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
@@ -187,5 +190,15 @@ describe('several instances on one Postgres and one Redis', () => {
     await new Promise((r) => setTimeout(r, 6000));
     for (const id of archived) assert.equal(count(id), 1, `report ${id} was mailed ${count(id)} times`);
     assert.equal(sink.received.length, archived.size);
+  });
+
+  test('the shared limits and coalescing live under this run\'s REDIS_KEY_PREFIX', opt, async () => {
+    const redis = new Redis(REDIS!);
+    try {
+      const keys = await redis.keys(`${redisPrefix}*`);
+      assert.ok(keys.some((k) => k.startsWith(`${redisPrefix}ar:rl:`)), `rate-limit keys under the prefix: ${keys.slice(0, 5).join(', ')}`);
+    } finally {
+      redis.disconnect();
+    }
   });
 });

@@ -37,8 +37,10 @@ export function register(server: McpServer, deps: McpDeps, ctx: CallContext): vo
       + 'headline, score, per-check results and per-agent access matrix. Needs your contact name and email.',
     inputSchema,
     outputSchema,
-    // Read-only for the target site, but it reaches out to the open web.
-    annotations: { title: 'Scan a website', readOnlyHint: true, openWorldHint: true, idempotentHint: false },
+    // Not read-only: a call archives a report, mails the given address and spends the caller's
+    // rate-limit budget. Clients auto-approve read-only tools, so claiming it would let an agent
+    // mail third parties without asking. Nothing is destroyed; repeats make new scans.
+    annotations: { title: 'Scan a website', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   }, async (args) => {
     try {
       const { domain, name: leadName, email, phone, role, fresh, profile } = args;
