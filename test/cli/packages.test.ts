@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startWorld, type World } from '../world/index.ts';
-import { runCli, startServiceProcess, type ServiceProcess } from './harness.ts';
+import { runCli, startFixedApi, startServiceProcess, type ServiceProcess } from './harness.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const rootPkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
@@ -52,6 +52,26 @@ describe('the publishable packages (npm run pack)', () => {
   test('the service package is private and renamed, and keeps the bin so npx agent-readiness runs the CLI in a checkout', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { name: string; private: boolean; bin: Record<string, string> };
     assert.deepEqual([pkg.name, pkg.private, pkg.bin], ['agent-readiness-service', true, { 'agent-readiness': 'dist/cli.mjs' }]);
+  });
+
+  test('a CLI packed with --api-default uses that API when neither --api nor AGENT_READINESS_API is given, and its help says so', async () => {
+    const api = await startFixedApi(502, { error: 'The scan could not complete.' });
+    try {
+      const out = path.join(dir, 'with-default');
+      execFileSync(process.execPath, [path.join(root, 'scripts/pack.ts'), '--out', out, '--api-default', api.url], { stdio: 'pipe' });
+      const unpacked = path.join(out, 'x');
+      fs.mkdirSync(unpacked);
+      execFileSync('tar', ['-xzf', path.join(out, `agent-readiness-${rootPkg.version}.tgz`), '-C', unpacked]);
+      const cli = path.join(unpacked, 'package/cli.mjs');
+      const help = await runCli(cli, ['--help']);
+      assert.match(help.stdout, new RegExp(`else \\$AGENT_READINESS_API, else ${api.url.replace(/\./g, '\\.')}`));
+      const run = await runCli(cli, ['scan', 'example.org', '--name', 'Ada', '--email', 'ada@example.org']);
+      assert.equal(run.code, 2);
+      assert.match(run.stderr, /the API refused the scan \(HTTP 502\)/);
+      assert.ok(api.hits.includes('POST /scan'), api.hits.join(', '));
+    } finally {
+      await api.close();
+    }
   });
 
   test('the CLI tarball holds the bundle and README only, at most 3 MB unpacked, with no dependencies', () => {
