@@ -3,6 +3,7 @@
  * `--version` and usage errors must answer before anything else loads.
  */
 import { parseArgs } from 'node:util';
+import { leadProblem } from '../scans/lead.ts';
 
 export const PROFILES = ['general', 'dev-platform', 'docs', 'publisher'] as const;
 export type ProfileName = (typeof PROFILES)[number];
@@ -88,8 +89,8 @@ Exit codes:
   1  a gate failed: score below --min-score, an --assert error check failed,
      or a check that passed in the --baseline now fails
   2  could not test:
-     - a usage error (unknown option or command, missing target or contact,
-       bad --min-score, --profile, --format or --assert level)
+     - a usage error (unknown option or command, missing target, missing or
+       invalid contact, bad --min-score, --profile, --format or --assert level)
      - no API for a hosted scan (neither --api nor AGENT_READINESS_API)
      - the API unreachable, or any 4xx/5xx answer to the scan (400 bad domain,
        403 excluded, 429 rate limited with the wait printed, 502 ...)
@@ -167,6 +168,9 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   if (!local && (!v.name || !v.email)) {
     return { kind: 'usage-error', message: 'a hosted scan needs your contact details: --name <name> --email <email>' };
   }
+  // The service's own lead rules (the contract's Lead schema), checked before anything is sent.
+  const problem = local ? null : leadProblem({ name: v.name, email: v.email });
+  if (problem) return { kind: 'usage-error', message: problem };
   const api = v.api ?? (env.AGENT_READINESS_API || PACKAGED_API_DEFAULT);
   if (!local && !api) {
     return { kind: 'usage-error', message: 'a hosted scan needs the API address: pass --api <URL> or set AGENT_READINESS_API (for example AGENT_READINESS_API=https://agent-readiness.example)' };

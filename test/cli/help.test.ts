@@ -34,7 +34,7 @@ describe('agent-readiness --help and the README', () => {
     ];
     for (const shown of ['example.com', 'https://www.example.com/x', 'localhost:<port>', '127.0.0.1:<port>', '[::1]:<port>']) assert.ok(help.includes(shown), `help shows ${shown}`);
     for (const [form, local] of forms) {
-      const p = parseCli(['scan', form, '--name', 'A', '--email', 'a@example.org', '--api', 'http://api.test'], {});
+      const p = parseCli(['scan', form, '--name', 'Ada Lovelace', '--email', 'ada@world-fixtures.com', '--api', 'http://api.test'], {});
       assert.equal(p.kind, 'scan', form);
       assert.equal(p.kind === 'scan' && p.local !== null, local, form);
     }
@@ -44,9 +44,10 @@ describe('agent-readiness --help and the README', () => {
   test('every cause of exit 2 that the parser produces is listed in the help', () => {
     const causes: Array<[string[], Record<string, string>, RegExp]> = [
       [['fetch', 'x'], {}, /unknown option or command/],
-      [['scan'], {}, /missing target or contact/],
-      [['scan', 'example.org'], {}, /missing target or contact/],
-      [['scan', 'example.org', '--name', 'A', '--email', 'a@x.org'], {}, /no API for a hosted scan \(neither --api nor AGENT_READINESS_API\)/],
+      [['scan'], {}, /missing target,/],
+      [['scan', 'example.org'], {}, /missing or\s+invalid contact/],
+      [['scan', 'example.org', '--name', 'Ada', '--email', 'not-an-email'], {}, /missing or\s+invalid contact/],
+      [['scan', 'example.org', '--name', 'Ada', '--email', 'ada@world-fixtures.com'], {}, /no API for a hosted scan \(neither --api nor AGENT_READINESS_API\)/],
       [['scan', 'example.org', '--min-score', 'x'], {}, /bad --min-score, --profile, --format or --assert level/],
       [['scan', 'example.org', '--format', 'x'], {}, /bad --min-score, --profile, --format or --assert level/],
     ];

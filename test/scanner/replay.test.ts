@@ -39,3 +39,14 @@ test('/methodology.md lists every kind of request a scan makes', () => {
   const doc = documentsFor('https://agent-readiness.example').methodology;
   for (const k of REQUEST_KINDS) assert.ok(doc.includes(k.what), `methodology names ${k.key}`);
 });
+
+test('Link headers are parsed by RFC 8288 rules: several rels, quoted commas and semicolons, malformed input', async () => {
+  const { parseLinkHeader } = await import('../../src/scanner/page.ts');
+  assert.deepEqual(parseLinkHeader('</openapi.json>; rel="service-desc describedby"; type="application/json", </a,b;c.md>; rel=alternate; type="text/markdown"'), [
+    { href: '/openapi.json', rel: ['service-desc'], type: 'application/json' },
+    { href: '/openapi.json', rel: ['describedby'], type: 'application/json' },
+    { href: '/a,b;c.md', rel: ['alternate'], type: 'text/markdown' },
+  ]);
+  assert.deepEqual(parseLinkHeader('<https://x.example/>; title="a, b"; rel="api-catalog"'), [{ href: 'https://x.example/', rel: ['api-catalog'], type: '' }]);
+  assert.deepEqual(parseLinkHeader(undefined), []);
+});
