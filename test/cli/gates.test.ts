@@ -88,6 +88,8 @@ describe('agent-readiness CLI gates per check against the running service', () =
       results.push(`${row.run}: ${run.code}`);
       assert.equal(run.code, row.code, `${row.run}\n${run.stderr}`);
       if (row.stderr) assert.match(run.stderr, row.stderr, row.run);
+      // The text report names the same gates, before the report link.
+      if (row.code === 1 && row.args[0] === '--baseline') assert.match(run.stdout, /Check gates:\n {2}baseline .*: 2 regression\(s\), 0 improvement\(s\)\n {4}regression: /);
       // Refusals that can be known before scanning are made before scanning.
       if (row.scans === false) assert.equal(front.log.filter((l) => l === 'POST /scan').length, scansBefore, `${row.run}: no scan was requested`);
     }
