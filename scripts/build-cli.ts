@@ -43,8 +43,21 @@ const staticRequires: Plugin = {
   },
 };
 
+// main.ts reads its version from the root package.json; the bundle (and the published CLI)
+// gets the version alone, not the private service package's name and dependency list.
+const versionOnly: Plugin = {
+  name: 'package-json-version-only',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]package\.json$/ }, (args) => {
+      if (path.resolve(args.path) !== path.join(root, 'package.json')) return undefined;
+      const { version } = JSON.parse(fs.readFileSync(args.path, 'utf8')) as { version: string };
+      return { contents: JSON.stringify({ version }), loader: 'json' };
+    });
+  },
+};
+
 await build({
-  plugins: [staticRequires],
+  plugins: [staticRequires, versionOnly],
   entryPoints: { cli: path.join(root, 'src/cli/main.ts') },
   outdir,
   bundle: true,

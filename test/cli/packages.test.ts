@@ -84,6 +84,8 @@ describe('the publishable packages (npm run pack)', () => {
     const unpacked = path.join(dir, 'unpacked');
     fs.mkdirSync(unpacked);
     execFileSync('tar', ['-xzf', tarballs.cli, '-C', unpacked]);
+    // The private service package's metadata (its name, its dependency list) stays out of the bundle.
+    assert.doesNotMatch(fs.readFileSync(path.join(unpacked, 'package/cli.mjs'), 'utf8'), /agent-readiness-service/);
     const size = execFileSync('du', ['-sb', path.join(unpacked, 'package')], { encoding: 'utf8' }).split('\t')[0];
     assert.ok(Number(size) <= 3 * 1024 * 1024, `unpacked ${size} bytes`);
   });
