@@ -140,9 +140,14 @@ const again = await api.GET('/r/{scanId}', { params: { path: { scanId: report.sc
 const archived = again.data as ScanReport;
 console.log(JSON.stringify({ rubric: h.rubric, error: why.error, headline: report.headline, same: archived.scanId === report.scanId && archived.headline === report.headline }));
 `);
+    // The README's example must compile too.
+    const readme = fs.readFileSync(path.join(project, 'node_modules/@agent-readiness/client/README.md'), 'utf8');
+    const example = /```ts\n([\s\S]*?)```/.exec(readme);
+    assert.ok(example, 'the client README has a TypeScript example');
+    fs.writeFileSync(path.join(project, 'readme-example.ts'), `${example[1]}export {};\n`);
     fs.writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({
       compilerOptions: { target: 'es2022', lib: ['es2022', 'dom'], module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true, types: [] },
-      files: ['consumer.ts'],
+      files: ['consumer.ts', 'readme-example.ts'],
     }));
     execFileSync(process.execPath, [tsc, '--strict', '--noEmit', '-p', project], { cwd: project, encoding: 'utf8' });
 
