@@ -40,9 +40,15 @@ describe('fault: SIGTERM with scans in flight', () => {
 
   test('scans in flight finish (or fail with a clean 502), the process exits 0, and every archived report is whole', async () => {
     const domains = ['open-basic--901', 'open-basic--902', 'open-basic--903', 'hang'].map((l) => `${l}.world-fixtures.com`);
+    const seenBefore = world.proxyLogs.networkA.seen.length + world.proxyLogs.networkB.seen.length;
     const inflight = domains.map((domain) =>
       rawRequest(service.url, { method: 'POST', path: '/scan', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ domain, lead }), timeoutMs: 60_000 }));
-    await new Promise((r) => setTimeout(r, 600));
+    // SIGTERM only once scans are really running: their probes have reached the world's proxies.
+    const stop = Date.now() + 60_000;
+    while (world.proxyLogs.networkA.seen.length + world.proxyLogs.networkB.seen.length < seenBefore + 4) {
+      assert.ok(Date.now() < stop, 'no scan started probing within 60 s');
+      await new Promise((r) => setTimeout(r, 20));
+    }
     const exited = new Promise<number | null>((resolve) => service.process.once('exit', (code) => resolve(code)));
     service.process.kill('SIGTERM');
 

@@ -184,10 +184,22 @@ describe('several instances on one Postgres and one Redis', () => {
   test('the outbox sends each report mail exactly once with both instances running mailers', opt, async () => {
     assert.ok(archived.size >= 5, `only ${archived.size} archived scans`);
     const count = (id: string) => sink.received.filter((m) => m.raw.includes(id)).length;
-    const until = Date.now() + 30_000;
-    while ([...archived].some((id) => count(id) === 0) && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
-    // Give a duplicate time to show up (both mailers poll every few seconds).
-    await new Promise((r) => setTimeout(r, 6000));
+    // Wait until the outbox has every archived report's mail marked sent: from then on no mailer
+    // may send it again, so a duplicate would already be in the sink.
+    const url = new URL(DB!);
+    url.pathname = `/${dbName}`;
+    const db = knex({ client: 'pg', connection: url.toString() });
+    try {
+      const stop = Date.now() + 60_000;
+      for (;;) {
+        const rows = await db('mail_outbox').whereIn('scan_id', [...archived]).select('status');
+        if (rows.length === archived.size && rows.every((r: { status: string }) => r.status === 'sent')) break;
+        if (Date.now() > stop) assert.fail(`mails not all sent: ${JSON.stringify(rows)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } finally {
+      await db.destroy();
+    }
     for (const id of archived) assert.equal(count(id), 1, `report ${id} was mailed ${count(id)} times`);
     assert.equal(sink.received.length, archived.size);
   });
