@@ -23,6 +23,7 @@ const EnvSchema = Type.Object({
   SMTP_URL: Type.Optional(Url('smtps?')),
   MAIL_DIR: Type.Optional(Type.String({ minLength: 1 })),
   MAIL_FROM: Type.Optional(Type.String({ minLength: 3 })),
+  SECURITY_CONTACT: Type.Optional(Type.String({ pattern: '^(mailto:|https://)\\S+$' })),
   MAIL_PER_RECIPIENT_PER_DAY: Type.Optional(Int(0, 1000)),
   EXCLUDED_DOMAINS: Type.Optional(Type.String()),
   TURNSTILE_SECRET: Type.Optional(Type.String()),
@@ -59,6 +60,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailDir: string;
   mailFrom: string;
+  /** security.txt Contact: SECURITY_CONTACT, else the MAIL_FROM address as mailto:. */
+  securityContact: string;
   /** Report mails one address may receive in any 24 hours; 0 sends none. */
   mailPerRecipientPerDay: number;
   excludedDomains: string[];
@@ -145,6 +148,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: e.SMTP_URL,
     mailDir: e.MAIL_DIR ?? './data/mail',
     mailFrom: e.MAIL_FROM ?? 'agent-readiness <reports@agent-readiness.invalid>',
+    securityContact: e.SECURITY_CONTACT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM ?? '')?.[1] ?? (e.MAIL_FROM && !e.MAIL_FROM.includes(' ') ? e.MAIL_FROM : 'reports@agent-readiness.invalid')}`,
     mailPerRecipientPerDay: e.MAIL_PER_RECIPIENT_PER_DAY === undefined ? 3 : Number(e.MAIL_PER_RECIPIENT_PER_DAY),
     excludedDomains: (e.EXCLUDED_DOMAINS ?? '').split(',').map((d) => d.trim().toLowerCase()).filter(Boolean),
     turnstileSecret: e.TURNSTILE_SECRET,

@@ -6,6 +6,7 @@ import type { Router } from 'express';
 import { Redis } from 'ioredis';
 import type { AppContext } from './context.ts';
 import { documentsFor, type Documents } from './docs/documents.ts';
+import { originFiles, type OriginFiles } from './docs/origin.ts';
 import { Mailer } from './mail/mailer.ts';
 import { transportFor } from './mail/transport.ts';
 import type { McpScanOutcome } from './mcp-scan/service.ts';
@@ -39,6 +40,8 @@ export interface AppServices {
   attachCliVantage(scanId: unknown, body: unknown): Promise<Attached>;
   reads: ReadCaches;
   documents: Documents;
+  /** robots.txt, sitemap.xml, security.txt and the API catalog of this service's own origin. */
+  origin: OriginFiles;
   /** Routers outside the public contract, mounted before validation (operator pages). */
   internal: Router[];
   /** Stops background work (mailer) and closes every connection it opened. */
@@ -130,6 +133,7 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     }, scanId, body),
     reads,
     documents: documentsFor(c.baseUrl),
+    origin: originFiles({ baseUrl: c.baseUrl, securityContact: c.securityContact, expires: new Date(ctx.now().getTime() + 365 * 24 * 3600 * 1000) }),
     internal: [operatorRouter(ctx.db, c.operatorToken)],
     async stop() {
       await mailer.stop();

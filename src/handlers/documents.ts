@@ -18,3 +18,14 @@ export const getAgentsMd: Handler<'getAgentsMd'> = (_req, res, ctx) => serve(res
 export const getAuthMd: Handler<'getAuthMd'> = (_req, res, ctx) => serve(res, ctx, 'auth', 'text/markdown');
 export const getPrivacy: Handler<'getPrivacy'> = (_req, res, ctx) => serve(res, ctx, 'privacyHtml', 'text/html');
 export const getTerms: Handler<'getTerms'> = (_req, res, ctx) => serve(res, ctx, 'termsHtml', 'text/html');
+
+function serveOrigin(res: Response, ctx: HandlerContext, key: keyof HandlerContext['services']['origin'], type: string): void {
+  res.setHeader('Cache-Control', 'public, max-age=3600');
+  res.type(type).send(ctx.services.origin[key]);
+}
+
+export const getRobotsTxt: Handler<'getRobotsTxt'> = (_req, res, ctx) => serveOrigin(res, ctx, 'robotsTxt', 'text/plain; charset=utf-8');
+export const getSitemap: Handler<'getSitemap'> = (_req, res, ctx) => serveOrigin(res, ctx, 'sitemapXml', 'application/xml; charset=utf-8');
+export const getSecurityTxt: Handler<'getSecurityTxt'> = (_req, res, ctx) => serveOrigin(res, ctx, 'securityTxt', 'text/plain; charset=utf-8');
+export const getApiCatalog: Handler<'getApiCatalog'> = (_req, res, ctx) =>
+  serveOrigin(res, ctx, 'apiCatalog', 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"');

@@ -8,7 +8,7 @@ import { submitScanForm } from './submitScanForm.ts';
 import { getScanHint } from './getScanHint.ts';
 import { getOpenApi, getOpenApiWellKnown, getSwaggerJson } from './getOpenApi.ts';
 import { getMcpManifest } from './getMcpManifest.ts';
-import { getAgentsMd, getAuthMd, getLlmsTxt, getMethodology, getPrivacy, getTerms } from './documents.ts';
+import { getAgentsMd, getApiCatalog, getAuthMd, getLlmsTxt, getMethodology, getPrivacy, getRobotsTxt, getSecurityTxt, getSitemap, getTerms } from './documents.ts';
 import { scanSite } from './scanSite.ts';
 import { getReport } from './getReport.ts';
 import { getBadge } from './getBadge.ts';
@@ -41,4 +41,9 @@ export const handlers: { [Op in OperationId]: Handler<Op> } = {
   getAuthMd,
   getPrivacy,
   getTerms,
+  getRobotsTxt,
+  getSitemap,
+  getSecurityTxt,
+  getApiCatalog,
+  getMcpServerCard: getMcpManifest,
 };

@@ -18,6 +18,9 @@ export async function buildMcpManifest(deps: Pick<McpDeps, 'baseUrl'>): Promise<
     version: '1.0',
     protocolVersion: LEGACY_VERSIONS[0],
     supportedProtocolVersions: [...SUPPORTED_VERSIONS],
+    // Top-level name and url as well as serverInfo, so registries and discovery crawlers that read either shape find us.
+    name: SERVER_INFO.name,
+    url: endpoint,
     serverInfo: { name: SERVER_INFO.name, title: SERVER_INFO.title, version: SERVER_INFO.version },
     description: SERVER_INFO.description,
     instructions: INSTRUCTIONS,

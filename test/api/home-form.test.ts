@@ -107,6 +107,15 @@ describe('GET / and the scan form', () => {
     assert.match(res.text, /The scan could not complete/);
   });
 
+  test('a form body over 16 KB is 413 and a body that is not a form is 415, in the Error shape', async () => {
+    const big = await request(t.app).post('/').set('Content-Type', 'application/x-www-form-urlencoded').send(form({ domain: 'x'.repeat(20_000) })).expect(413).expect(conforms);
+    assert.match(big.body.error, /larger than 16 KB/);
+    await request(t.app).post('/').set('Content-Type', 'text/plain').send('domain=example.com').expect(415).expect(conforms);
+    // A field over its length limit never reaches the form handler: the Error shape.
+    const long = await request(t.app).post('/').set('Content-Type', 'application/x-www-form-urlencoded').send(form({ domain: 'x'.repeat(3000) })).expect(400).expect(conforms);
+    assert.ok(long.body.error);
+  });
+
   test('a tunnel host, never archived, gets its report inline with 200', async () => {
     const res = await post(t.app, { domain: 'demo-123.trycloudflare.com', ...lead }).expect(200).expect(conforms);
     assert.match(res.headers['content-type']!, /text\/html/);

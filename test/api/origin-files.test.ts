@@ -1,0 +1,64 @@
+// The files our own origin publishes for crawlers and agents, through the real app.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import request from 'supertest';
+import { readRobots, robotsSays } from '../../src/scanner/robots.ts';
+import { getRoster } from '../../src/scanner/roster.ts';
+import { ROSTER_VERSION } from '../../src/scanner/versions.ts';
+import { testApp, type TestApp } from '../helpers/app.ts';
+import { conforms } from '../helpers/contract.ts';
+
+describe('our own origin files', () => {
+  let t: TestApp;
+  before(async () => { t = await testApp({ SECURITY_CONTACT: 'mailto:security@agent-readiness.test' }); });
+  after(() => t.close());
+
+  test('robots.txt names every roster agent in an explicit group that allows / and carries a Content-Signal', async () => {
+    const res = await request(t.app).get('/robots.txt').expect(200).expect(conforms);
+    assert.match(res.headers['content-type']!, /text\/plain/);
+    const file = readRobots({ ok: true, status: 200, contentType: 'text/plain', body: res.text, edgeOutcome: 'pass' });
+    for (const agent of getRoster(ROSTER_VERSION)) {
+      const said = robotsSays(file, agent);
+      assert.equal(said.group, agent.token.toLowerCase(), `${agent.token} has its own group`);
+      assert.notEqual(said.says, 'blocked', agent.token);
+    }
+    assert.match(res.text, /^Content-Signal: search=yes, ai-input=yes, ai-train=yes$/m);
+    assert.match(res.text, /^Sitemap: http:\/\/agent-readiness\.test\/sitemap\.xml$/m);
+    assert.equal(robotsSays(file, { token: 'GPTBot' }, '/r/00000000-0000-0000-0000-000000000000').says, 'blocked', 'report permalinks are not for crawling');
+  });
+
+  test('sitemap.xml lists the public documents', async () => {
+    const res = await request(t.app).get('/sitemap.xml').expect(200).expect(conforms);
+    assert.match(res.headers['content-type']!, /application\/xml/);
+    for (const p of ['/', '/methodology.md', '/llms.txt', '/openapi.json']) assert.ok(res.text.includes(`<loc>http://agent-readiness.test${p}</loc>`), p);
+  });
+
+  test('security.txt has a Contact, a future Expires and its Canonical URL (RFC 9116)', async () => {
+    const res = await request(t.app).get('/.well-known/security.txt').expect(200).expect(conforms);
+    assert.match(res.text, /^Contact: mailto:security@agent-readiness\.test$/m);
+    const expires = /^Expires: (.+)$/m.exec(res.text)?.[1];
+    assert.ok(expires && Date.parse(expires) > Date.now(), `Expires ${expires}`);
+    assert.match(res.text, /^Canonical: http:\/\/agent-readiness\.test\/\.well-known\/security\.txt$/m);
+  });
+
+  test('the API catalog is an RFC 9727 linkset pointing at the OpenAPI description', async () => {
+    const res = await request(t.app).get('/.well-known/api-catalog').expect(200).expect(conforms);
+    assert.match(res.headers['content-type']!, /^application\/linkset\+json; profile="https:\/\/www\.rfc-editor\.org\/info\/rfc9727"/);
+    const doc = JSON.parse(res.text) as { linkset: Array<Record<string, Array<{ href: string }>>> };
+    assert.equal(doc.linkset[0]!['service-desc']![0]!.href, 'http://agent-readiness.test/openapi.json');
+  });
+
+  test('the MCP server card is served at the SEP-2127 path too, with a top-level name and url', async () => {
+    const card = await request(t.app).get('/.well-known/mcp/server-card.json').expect(200).expect(conforms);
+    const manifest = await request(t.app).get('/.well-known/mcp.json').expect(200);
+    assert.deepEqual(card.body, manifest.body);
+    assert.equal(card.body.name, 'agent-readiness');
+    assert.equal(card.body.url, 'http://agent-readiness.test/mcp');
+  });
+
+  test('GET / links its machine descriptions in Link headers', async () => {
+    const res = await request(t.app).get('/').expect(200);
+    assert.match(res.headers.link!, /<\/openapi\.json>; rel="service-desc"/);
+    assert.match(res.headers.link!, /<\/methodology\.md>; rel="describedby"/);
+  });
+});
