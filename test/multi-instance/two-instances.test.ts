@@ -27,6 +27,13 @@ const missing = [!DB && 'TEST_DATABASE_URL', !REDIS && 'TEST_REDIS_URL'].filter(
 const skip = missing ? `${missing} not set: the two-instance test needs a shared PostgreSQL and Redis` : undefined;
 
 const run = randomBytes(4).toString('hex');
+/**
+ * Client addresses of this run: IPv6, each in a /64 of its own (the per-IP limit keys by /64),
+ * under a random prefix, so the shared Redis never carries another run's counters and no
+ * FLUSHDB is needed.
+ */
+const ipPrefix = `2001:${run.slice(0, 4)}:${run.slice(4)}`;
+const ip = (k: number) => `${ipPrefix}:${k.toString(16)}::1`;
 /** Digits for host names: the world maps `mi-count--<digits>` to the counting site. */
 const tag = String(Date.now() % 1_000_000);
 const d = (k: number | string) => `mi-count--${k}${tag}.world-fixtures.com`;
@@ -67,10 +74,9 @@ describe('several instances on one Postgres and one Redis', () => {
     const admin = knex({ client: 'pg', connection: DB });
     await admin.raw(`CREATE DATABASE ${dbName}`);
     await admin.destroy();
+    // Redis is shared with other runs: this run's keys are told apart by their random domains
+    // and client addresses (never FLUSHDB), and deleted one by one in after().
     redisDb = 9;
-    const redis = new Redis(`${REDIS}/${redisDb}`);
-    await redis.flushdb();
-    redis.disconnect();
 
     sink = new SmtpSink();
     await sink.start(await SmtpSink.freePort());
@@ -92,6 +98,13 @@ describe('several instances on one Postgres and one Redis', () => {
     await b?.stop();
     await sink?.stop();
     await world?.stop();
+    const redis = new Redis(`${REDIS}/${redisDb}`);
+    for (const pattern of [`*${tag}*`, `*${ipPrefix}:*`]) {
+      for await (const keys of redis.scanStream({ match: pattern, count: 500 })) {
+        if ((keys as string[]).length) await redis.del(...(keys as string[]));
+      }
+    }
+    redis.disconnect();
     if (dbName) {
       const admin = knex({ client: 'pg', connection: DB });
       await admin.raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
@@ -100,10 +113,10 @@ describe('several instances on one Postgres and one Redis', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const scan = async (on: Child, domain: string, ip: string, extra: Record<string, unknown> = {}): Promise<RawResponse & { body: Record<string, unknown> }> => {
+  const scan = async (on: Child, domain: string, clientIp: string, extra: Record<string, unknown> = {}): Promise<RawResponse & { body: Record<string, unknown> }> => {
     const res = await rawRequest(on.url, {
       method: 'POST', path: '/scan', timeoutMs: 60_000,
-      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': clientIp },
       body: JSON.stringify({ domain, lead, ...extra }),
     });
     conforms(res);
@@ -114,13 +127,13 @@ describe('several instances on one Postgres and one Redis', () => {
 
   test('a burst of identical scans spread over both instances runs one upstream scan', opt, async () => {
     const cal = d(1);
-    const calRes = await scan(a, cal, '198.51.100.1');
+    const calRes = await scan(a, cal, ip(1));
     assert.equal(calRes.status, 200, calRes.text);
     const perScan = robotsHits.get(cal) ?? 0;
     assert.ok(perScan > 0, 'the calibration scan never reached the world site');
 
     const target = d(2);
-    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => scan(i % 2 ? b : a, target, `198.51.100.${10 + i}`)));
+    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => scan(i % 2 ? b : a, target, ip(10 + i))));
     for (const r of burst) assert.equal(r.status, 200, r.text);
     assert.equal(robotsHits.get(target), perScan, `upstream robots.txt requests: ${robotsHits.get(target)} (one scan makes ${perScan})`);
     assert.equal(burst.filter((r) => r.body.coalesced === false).length, 1, 'exactly one response is the fresh scan');
@@ -131,7 +144,7 @@ describe('several instances on one Postgres and one Redis', () => {
     const target = d(3);
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const r = await scan(i % 2 ? b : a, target, `203.0.113.${20 + i}`, { fresh: true });
+      const r = await scan(i % 2 ? b : a, target, ip(20 + i), { fresh: true });
       statuses.push(r.status);
       if (r.status === 429) assert.match(String(r.headers['retry-after']), /^\d+$/);
     }
@@ -141,7 +154,7 @@ describe('several instances on one Postgres and one Redis', () => {
   test('the per-IP limit (5 per 30 minutes) holds across both instances', opt, async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const r = await scan(i % 2 ? a : b, d(`4${i}`), '192.0.2.77');
+      const r = await scan(i % 2 ? a : b, d(`4${i}`), ip(77));
       statuses.push(r.status);
     }
     assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429, 429]);
@@ -149,7 +162,7 @@ describe('several instances on one Postgres and one Redis', () => {
 
   test('a report written by one instance is served by the other (page, JSON and badge)', opt, async () => {
     const target = d(5);
-    const r = await scan(a, target, '198.51.100.200');
+    const r = await scan(a, target, ip(200));
     assert.equal(r.status, 200, r.text);
     const id = String(r.body.scanId);
     const page = await rawRequest(b.url, { method: 'GET', path: `/r/${id}`, headers: { Accept: 'text/html' } });
@@ -166,7 +179,7 @@ describe('several instances on one Postgres and one Redis', () => {
 
   test('a CLI-vantage upload racing on both instances is accepted exactly once', opt, async () => {
     const target = d(6);
-    const r = await scan(b, target, '198.51.100.201');
+    const r = await scan(b, target, ip(201));
     assert.equal(r.status, 200, r.text);
     const id = String(r.body.scanId);
     const upload = JSON.stringify({ domain: target, uploadToken: r.body.cliUploadToken, observations: [{ key: 'control:browser', status: 200, bodyBytes: 100, timingMs: 10 }] });
