@@ -6,6 +6,7 @@
  * is recorded as `unprobed`, never as a failure of the site.
  */
 import { createHash } from 'node:crypto';
+import pLimit, { type LimitFunction } from 'p-limit';
 import type { Egress, ProbeResult } from '../net/egress.ts';
 import { classifyResponse } from './classify.ts';
 import { quickTitle } from './page.ts';
@@ -79,25 +80,21 @@ export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; error
   return { record, ok: result.ok, status: base.status, headers: result.ok ? result.headers : {}, contentType: (result.ok ? result.headers['content-type'] : '') ?? '', body, outcome: classified.outcome };
 }
 
-/** FIFO concurrency bound (one per network and scan: the site sees at most `limit` parallel requests from each vantage). */
+/**
+ * Concurrency bound per network and site: the site sees at most `limit` parallel requests
+ * from each vantage, however many scans of it overlap. p-limit, not a hand-written queue: the
+ * hand-written one let a newcomer slip in between a slot's release and the woken waiter's
+ * start, so overlapping scans could exceed the bound.
+ */
 export class Limiter {
-  readonly #limit: number;
-  #active = 0;
-  readonly #queue: Array<() => void> = [];
+  readonly #limit: LimitFunction;
 
   constructor(limit: number) {
-    this.#limit = Math.max(1, limit);
+    this.#limit = pLimit(Math.max(1, limit));
   }
 
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.#active >= this.#limit) await new Promise<void>((resolve) => this.#queue.push(resolve));
-    this.#active++;
-    try {
-      return await fn();
-    } finally {
-      this.#active--;
-      this.#queue.shift()?.();
-    }
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    return this.#limit(fn);
   }
 }
 
