@@ -10,7 +10,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { buildContext } from '../src/server.ts';
-import { attachScanServices, buildScanServices } from '../src/scans/services.ts';
+import { buildScanServices } from '../src/scans/services.ts';
 import { cannedReport, evidenceFor } from '../test/scan-api/fixtures.ts';
 import { spawnHello, spawnService, type Child } from './lib/child.ts';
 import { describeMachine, nowIso } from './lib/machine.ts';
@@ -31,7 +31,6 @@ async function seed(databaseUrl: string): Promise<string> {
     scanner: { scan: async (d) => ({ report: cannedReport(d), evidence: evidenceFor(d) }) },
     resolve: async () => ({ ok: true, addresses: ['93.184.215.14'], source: 'static' }),
   });
-  attachScanServices(ctx, services);
   const out = await services.scans.scan({ domain: DOMAIN, lead: { name: 'Bench Mark', email: 'bench@bench-reads.com' }, clientIp: '127.0.0.1' });
   await ctx.db.destroy();
   return out.body.scanId;

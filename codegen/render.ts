@@ -34,6 +34,44 @@ export async function renderFiles(yamlText: string): Promise<Record<string, stri
   };
 }
 
+/**
+ * The publishable typed client, `packages/client/` (`@agent-readiness/client`): plain ESM
+ * JavaScript and declaration files, so a consumer needs no TypeScript loader and no build;
+ * openapi-fetch is its only runtime dependency. package.json and README.md there are
+ * written by hand; these three files are generated and drift-checked.
+ */
+export async function renderClientPackage(yamlText: string): Promise<Record<string, string>> {
+  const doc = YAML.parse(yamlText) as OpenApiDoc;
+  const hash = createHash('sha256').update(yamlText).digest('hex');
+  const head = banner(hash);
+  const types = astToString(await openapiTS(structuredClone(doc) as never));
+  const schemaNames = Object.keys(doc.components.schemas).sort();
+  return {
+    'api-types.d.ts': `${head}/* eslint-disable */\n${types}`,
+    'index.js': `${head}import createClient from 'openapi-fetch';
+
+/** A typed client for the agent-readiness API; see index.d.ts for the types. */
+export function createAgentReadinessClient(baseUrl, options = {}) {
+  return createClient({ ...options, baseUrl: String(baseUrl).replace(/\\/+$/, '') });
+}
+`,
+    'index.d.ts': `${head}import type { Client, ClientOptions } from 'openapi-fetch';
+import type { components, operations, paths } from './api-types.js';
+
+export type { components, operations, paths };
+export type AgentReadinessClient = Client<paths>;
+/** Every component schema of openapi.yaml by name, e.g. \`Schemas['ScanReport']\`. */
+export type Schemas = components['schemas'];
+/** The Error body every 4xx/5xx carries (also exported as \`Error\`). */
+export type ApiError = components['schemas']['Error'];
+${schemaNames.filter((n) => /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(n)).map((n) => `export type ${n} = components['schemas']['${n}'];`).join('\n')}
+
+/** A client for the API at \`baseUrl\` (e.g. https://agent-readiness.example); \`options\` are openapi-fetch's. */
+export declare function createAgentReadinessClient(baseUrl: string, options?: Omit<ClientOptions, 'baseUrl'>): AgentReadinessClient;
+`,
+  };
+}
+
 function renderClient(): string {
   return `import createClient, { type ClientOptions } from 'openapi-fetch';
 import type { paths } from './api-types.ts';

@@ -10,6 +10,17 @@ const root = path.resolve(import.meta.dirname, '..');
 // `--outdir <dir>` builds elsewhere (the CLI tests build a private copy so parallel test files never race on dist/).
 const flag = process.argv.indexOf('--outdir');
 const outdir = flag > 0 && process.argv[flag + 1] ? path.resolve(process.argv[flag + 1]!) : path.join(root, 'dist');
+// `--api-default <url>` (from `npm run pack`): the hosted API a packaged CLI uses when neither
+// --api nor AGENT_READINESS_API is given. Without it a hosted scan must be told (no silent localhost).
+const apiFlag = process.argv.indexOf('--api-default');
+const apiDefault = apiFlag > 0 ? process.argv[apiFlag + 1] : undefined;
+if (apiFlag > 0) {
+  const ok = (() => { try { return ['http:', 'https:'].includes(new URL(apiDefault ?? '').protocol); } catch { return false; } })();
+  if (!ok) {
+    console.error(`--api-default needs an http(s) URL, not "${apiDefault ?? ''}"`);
+    process.exit(2);
+  }
+}
 fs.rmSync(path.join(outdir, 'cli-chunks'), { recursive: true, force: true });
 
 // Some modules load a CommonJS package through createRequire(import.meta.url)('pkg'), which a
@@ -32,8 +43,21 @@ const staticRequires: Plugin = {
   },
 };
 
+// main.ts reads its version from the root package.json; the bundle (and the published CLI)
+// gets the version alone, not the private service package's name and dependency list.
+const versionOnly: Plugin = {
+  name: 'package-json-version-only',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]package\.json$/ }, (args) => {
+      if (path.resolve(args.path) !== path.join(root, 'package.json')) return undefined;
+      const { version } = JSON.parse(fs.readFileSync(args.path, 'utf8')) as { version: string };
+      return { contents: JSON.stringify({ version }), loader: 'json' };
+    });
+  },
+};
+
 await build({
-  plugins: [staticRequires],
+  plugins: [staticRequires, versionOnly],
   entryPoints: { cli: path.join(root, 'src/cli/main.ts') },
   outdir,
   bundle: true,
@@ -46,6 +70,7 @@ await build({
   // Bundled CommonJS dependencies call require() for Node built-ins; ESM has none, so give them one.
   banner: { js: "import { createRequire as __cliCreateRequire } from 'node:module'; const require = __cliCreateRequire(import.meta.url);" },
   legalComments: 'none',
+  ...(apiDefault ? { define: { __AGENT_READINESS_API_DEFAULT__: JSON.stringify(apiDefault) } } : {}),
   logLevel: 'warning',
 });
 

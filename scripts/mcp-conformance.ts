@@ -25,7 +25,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', BASE_URL: 'http://127.0.0.1', NETWORK_A_PROXY: 'http://127.0.0.1:9', LOG_LEVEL: 'warn' });
 const ctx = await buildContext(config, pino({ level: 'warn' }));
 const services = startServices(ctx, { mailer: false });
-const server = http.createServer(createApp(ctx, { internal: services.internal })).listen(0, '127.0.0.1');
+const server = http.createServer(createApp(ctx, services)).listen(0, '127.0.0.1');
 await new Promise((resolve) => server.once('listening', resolve));
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
 

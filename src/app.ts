@@ -9,6 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { operations, type OperationRow } from '../generated/operations.ts';
 import type { AppContext } from './context.ts';
 import { handlers } from './handlers/index.ts';
+import type { HandlerContext } from './handlers/types.ts';
+import type { AppServices } from './services.ts';
 import { AppError } from './errors.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import './http/route-regexp-cache.ts';
@@ -17,13 +19,12 @@ import './http/route-regexp-cache.ts';
 const DEFAULT_BODY_LIMIT = 16 * 1024;
 
 export interface AppOptions {
-  /** Routers mounted before validation, outside the public contract (operator pages). */
-  internal?: express.Router[];
   /** Replaces handlers of the table (tests that need a misbehaving or slow handler). */
   handlers?: Partial<typeof handlers>;
 }
 
-export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
+export function createApp(ctx: AppContext, services: AppServices, options: AppOptions = {}): Express {
+  const hctx: HandlerContext = { ...ctx, services };
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.config.trustProxy);
@@ -54,10 +55,10 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   });
 
   for (const op of operations) if (op.cors) mountCors(app, op);
-  for (const router of options.internal ?? []) app.use(router);
+  for (const router of services.internal) app.use(router);
   for (const op of operations) if (op.method !== 'get') mountBodyReader(app, op);
 
-  const handlerOf = (op: OperationRow) => (options.handlers?.[op.operationId] ?? handlers[op.operationId]) as (req: Request, res: Response, ctx: AppContext) => unknown;
+  const handlerOf = (op: OperationRow) => (options.handlers?.[op.operationId] ?? handlers[op.operationId]) as (req: Request, res: Response, ctx: HandlerContext) => unknown;
   // In production (no response validation) a GET that takes no input at all (no parameters,
   // unknown query parameters allowed) gives the request validator nothing to check, yet it
   // cost a third of such a request (route lookup over the whole contract, bench/results.md).
@@ -69,7 +70,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     ? new Set<string>()
     : new Set([...operations.filter((op) => takesNoInput(ctx.spec, op)).map((op) => op.operationId), 'getReport', 'getBadge']);
   for (const op of operations) {
-    if (inputless.has(op.operationId)) app.get(op.expressPath, (req: Request, res: Response) => handlerOf(op)(req, res, ctx));
+    if (inputless.has(op.operationId)) app.get(op.expressPath, (req: Request, res: Response) => handlerOf(op)(req, res, hctx));
   }
 
   app.use(
@@ -86,7 +87,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   for (const op of operations) {
     if (inputless.has(op.operationId)) continue;
     const handler = handlerOf(op);
-    app[op.method](op.expressPath, (req: Request, res: Response) => handler(req, res, ctx));
+    app[op.method](op.expressPath, (req: Request, res: Response) => handler(req, res, hctx));
   }
 
   app.use(notFoundHandler);
@@ -135,6 +136,8 @@ function mountBodyReader(app: Express, op: OperationRow): void {
     op.expressPath,
     cutOffAtLimit(limit),
     express.json({ limit, inflate: false, strict: !lenient, type: ['application/json', 'application/*+json'] }),
+    // The web form (POST /) posts as a browser does; other operations answer 415 to it in the validator.
+    express.urlencoded({ limit, inflate: false, extended: false, parameterLimit: 50, type: 'application/x-www-form-urlencoded' }),
   );
 }
 
@@ -168,7 +171,8 @@ function refuse(req: Request, res: Response, limit: number): void {
     socket.destroy();
     return;
   }
-  const body = new AppError('PAYLOAD_TOO_LARGE', { error: 'The request body is too large.', hint: `This endpoint accepts at most ${limit} bytes.` }).toResponse();
+  const size = limit % 1024 === 0 ? `${limit / 1024} KB` : `${limit} bytes`;
+  const body = new AppError('PAYLOAD_TOO_LARGE', { error: `The request body is larger than ${size}.`, hint: `This endpoint accepts at most ${limit} bytes (${size}) on the wire.` }).toResponse();
   res.status(413).type('application/json').send(JSON.stringify(body));
   // Linger: keep reading (and dropping) what the client is still sending for a moment, then
   // close. Closing at once with unread bytes would reset the connection and could destroy

@@ -16,14 +16,17 @@ const EnvSchema = Type.Object({
   BASE_URL: Type.Optional(Url('https?')),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^(sqlite:.+|postgres(ql)?://.+)$' })),
   REDIS_URL: Type.Optional(Url('rediss?')),
+  REDIS_KEY_PREFIX: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,64}$' })),
   NETWORK_A_PROXY: Type.Optional(Url('https?')),
   NETWORK_B_PROXY: Type.Optional(Url('https?')),
   SCAN_RESOLVE: Type.Optional(Type.String()),
   SMTP_URL: Type.Optional(Url('smtps?')),
   MAIL_DIR: Type.Optional(Type.String({ minLength: 1 })),
   MAIL_FROM: Type.Optional(Type.String({ minLength: 3 })),
+  MAIL_PER_RECIPIENT_PER_DAY: Type.Optional(Int(0, 1000)),
   EXCLUDED_DOMAINS: Type.Optional(Type.String()),
   TURNSTILE_SECRET: Type.Optional(Type.String()),
+  TURNSTILE_SITE_KEY: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,128}$' })),
   TURNSTILE_VERIFY_URL: Type.Optional(Url('https?')),
   RATE_LIMIT_PER_DOMAIN: Type.Optional(Rate),
   RATE_LIMIT_PER_IP: Type.Optional(Rate),
@@ -47,6 +50,8 @@ export interface Config {
   baseUrl: string;
   databaseUrl: string;
   redisUrl: string | undefined;
+  /** Prepended to every Redis key, so several deployments (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
   networkAProxy: string | undefined;
   networkBProxy: string | undefined;
   /** SCAN_RESOLVE, parsed: static DNS answers consulted before DNS (still guarded). */
@@ -54,8 +59,12 @@ export interface Config {
   smtpUrl: string | undefined;
   mailDir: string;
   mailFrom: string;
+  /** Report mails one address may receive in any 24 hours; 0 sends none. */
+  mailPerRecipientPerDay: number;
   excludedDomains: string[];
   turnstileSecret: string | undefined;
+  /** The widget's public site key for the web form; shown only when the gate (TURNSTILE_SECRET) is on. */
+  turnstileSiteKey: string | undefined;
   turnstileVerifyUrl: string;
   rateLimitPerDomain: RateSetting;
   rateLimitPerIp: RateSetting;
@@ -129,14 +138,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     baseUrl: (e.BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL ?? 'sqlite:./data/agent-readiness.sqlite',
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX ?? '',
     networkAProxy: e.NETWORK_A_PROXY,
     networkBProxy: e.NETWORK_B_PROXY,
     scanResolve,
     smtpUrl: e.SMTP_URL,
     mailDir: e.MAIL_DIR ?? './data/mail',
     mailFrom: e.MAIL_FROM ?? 'agent-readiness <reports@agent-readiness.invalid>',
+    mailPerRecipientPerDay: e.MAIL_PER_RECIPIENT_PER_DAY === undefined ? 3 : Number(e.MAIL_PER_RECIPIENT_PER_DAY),
     excludedDomains: (e.EXCLUDED_DOMAINS ?? '').split(',').map((d) => d.trim().toLowerCase()).filter(Boolean),
     turnstileSecret: e.TURNSTILE_SECRET,
+    turnstileSiteKey: e.TURNSTILE_SECRET ? e.TURNSTILE_SITE_KEY : undefined,
     turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
     rateLimitPerDomain: rate(e.RATE_LIMIT_PER_DOMAIN ?? '3/60'),
     rateLimitPerIp: rate(e.RATE_LIMIT_PER_IP ?? '5/1800'),

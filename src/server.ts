@@ -33,7 +33,7 @@ export interface RunningService {
 export async function startService(config: Config, log?: Logger, options: ServiceOptions = {}): Promise<RunningService> {
   const ctx = await buildContext(config, log);
   const services = startServices(ctx, options);
-  const app = createApp(ctx, { internal: services.internal });
+  const app = createApp(ctx, services);
   const server = http.createServer(app);
   // A scan can take up to the deadline; keep the socket open at least that long.
   server.requestTimeout = config.scanDeadlineMs + 15000;

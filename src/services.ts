@@ -1,21 +1,47 @@
-// Everything that runs behind the handlers, built once from the Config at start-up:
-// the two networks' egress, the scan engine, the scan services (limits, coalescing,
-// archive), Redis when configured, the mailer, and the operator's internal pages.
+// The composition root: every service behind the handlers, built once from the Config at
+// start-up and handed to createApp; nothing is looked up later or wired inside a handler.
+// It owns what it opens (the networks' egresses, Redis, the mailer) and closes all of it on
+// stop(). Tests replace parts through ServiceOptions, never by reaching into modules.
 import type { Router } from 'express';
 import { Redis } from 'ioredis';
 import type { AppContext } from './context.ts';
+import { documentsFor, type Documents } from './docs/documents.ts';
 import { Mailer } from './mail/mailer.ts';
 import { transportFor } from './mail/transport.ts';
-import { createEgress } from './net/egress.ts';
+import type { McpScanOutcome } from './mcp-scan/service.ts';
+import { SCANNER_VERSION } from './mcp-scan/types.ts';
+import type { McpDeps } from './mcp/types.ts';
+import { createEgress, type Egress } from './net/egress.ts';
+import { resolveHost } from './net/resolve.ts';
 import { operatorRouter } from './operator/router.ts';
+import { ReadCaches } from './report/read-caches.ts';
+import { buildCatalog } from './scanner/catalog.ts';
 import { createScanner } from './scanner/engine.ts';
-import { attachScanServices, buildScanServices } from './scans/services.ts';
+import { mcpScanDeps } from './scans/adapters.ts';
+import { attachCliVantage, type Attached } from './scans/cli-vantage.ts';
+import { buildScanServices, type BuildScanServicesOptions } from './scans/services.ts';
+import type { ScanServices } from './scans/bundle.ts';
 import type { SiteScanner } from './scans/types.ts';
 
-export interface Services {
-  /** Routers outside the public contract, mounted before validation. */
+/** POST /scan-mcp's service; its module (and the MCP SDK client) loads on the first scan. */
+export interface McpScanner {
+  scan(input: { target: unknown; lead: unknown; clientIp: string }): Promise<McpScanOutcome>;
+}
+
+export interface AppServices {
+  scans: ScanServices;
+  /** The MCP server's tools: the same scan service, archive and catalog as the REST handlers. */
+  mcp: McpDeps;
+  mcpScan: McpScanner;
+  /** The /.well-known/mcp.json document, built on first request (it loads the MCP SDK) and kept. */
+  mcpManifest(): Promise<Record<string, unknown>>;
+  /** POST /r/{scanId}/cli-vantage, dropping the cached page it changes. */
+  attachCliVantage(scanId: unknown, body: unknown): Promise<Attached>;
+  reads: ReadCaches;
+  documents: Documents;
+  /** Routers outside the public contract, mounted before validation (operator pages). */
   internal: Router[];
-  /** Stops background work (mailer) and closes connections (Redis). */
+  /** Stops background work (mailer) and closes every connection it opened. */
   stop(): Promise<void>;
 }
 
@@ -24,41 +50,91 @@ export interface ServiceOptions {
   scanner?: SiteScanner;
   /** Run the outbox mailer in this process (default true). */
   mailer?: boolean;
+  /** Overrides for the scan services (tests: a fake resolver, a Redis client of their own). */
+  scans?: Partial<Omit<BuildScanServicesOptions, 'scanner'>>;
+  /** Overrides for the MCP tools' dependencies (tests: a short GET stream, fake services). */
+  mcp?: Partial<McpDeps>;
+  /** Builds the MCP-server scanner instead (tests that scan the test world); gets the shared limits. */
+  mcpScan?: (scans: ScanServices) => McpScanner;
 }
 
-export function createScannerFromConfig(ctx: AppContext): SiteScanner {
+function siteNetworks(ctx: AppContext): Record<'networkA' | 'networkB', Egress> {
   const c = ctx.config;
-  return createScanner({
-    networks: {
-      networkA: createEgress({ name: 'networkA', proxyUrl: c.networkAProxy, allowDirect: true, resolve: c.scanResolve }),
-      // Without its proxy networkB is unconfigured: its cells are `unprobed`, never a failure.
-      networkB: createEgress({ name: 'networkB', proxyUrl: c.networkBProxy, allowDirect: false, resolve: c.scanResolve }),
-    },
-    deadlineMs: c.scanDeadlineMs,
-    probeTimeoutMs: c.probeTimeoutMs,
-  });
+  return {
+    networkA: createEgress({ name: 'networkA', proxyUrl: c.networkAProxy, allowDirect: true, resolve: c.scanResolve }),
+    // Without its proxy networkB is unconfigured: its cells are `unprobed`, never a failure.
+    networkB: createEgress({ name: 'networkB', proxyUrl: c.networkBProxy, allowDirect: false, resolve: c.scanResolve }),
+  };
 }
 
-export function startServices(ctx: AppContext, options: ServiceOptions = {}): Services {
+function lazyMcpScanner(ctx: AppContext, scans: ScanServices, egress: Egress): McpScanner {
   const c = ctx.config;
+  let service: Promise<McpScanner> | undefined;
+  const load = () => (service ??= import('./mcp-scan/service.ts').then(({ McpScanService }) => new McpScanService({
+    db: ctx.db, log: ctx.log, now: ctx.now, baseUrl: c.baseUrl, excludedDomains: c.excludedDomains, scannerZone: c.scannerZone,
+    limits: scans.limits, egress,
+    resolve: (host) => resolveHost(host, c.scanResolve, c.probeTimeoutMs),
+    // Operators of scanned servers can see who asked and read how the scan works.
+    scan: { userAgent: `agent-readiness-mcp-scanner/${SCANNER_VERSION} (+${c.baseUrl}/methodology.md)` },
+  })));
+  return { scan: async (input) => (await load()).scan(input) };
+}
+
+export function startServices(ctx: AppContext, options: ServiceOptions = {}): AppServices {
+  const c = ctx.config;
+  const egresses: Egress[] = [];
   let redis: Redis | undefined;
   if (c.redisUrl) {
-    redis = new Redis(c.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false });
+    redis = new Redis(c.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false, keyPrefix: c.redisKeyPrefix });
     // Without this listener a lost Redis would be an unhandled 'error' event and crash the process.
     redis.on('error', (err) => ctx.log.warn({ err: err.message }, 'redis unavailable'));
   }
+  const reads = new ReadCaches(ctx.db);
   const mailer = new Mailer({ db: ctx.db, transport: transportFor(c.smtpUrl, c.mailDir), from: c.mailFrom, baseUrl: c.baseUrl, log: ctx.log, now: () => ctx.now() });
-  const services = buildScanServices(ctx, {
-    scanner: options.scanner ?? createScannerFromConfig(ctx),
+
+  let scanner = options.scanner;
+  if (!scanner) {
+    const networks = siteNetworks(ctx);
+    egresses.push(networks.networkA, networks.networkB);
+    scanner = createScanner({ networks, deadlineMs: c.scanDeadlineMs, probeTimeoutMs: c.probeTimeoutMs });
+  }
+  const scans = buildScanServices(ctx, {
     ...(redis ? { redis } : {}),
     onMailQueued: () => mailer.wake(),
+    // The badge of this domain now shows the new scan.
+    onArchived: (domain) => reads.forgetLatestSiteScan(domain),
+    ...options.scans,
+    scanner,
   });
-  attachScanServices(ctx, services);
+  const catalog = buildCatalog();
+  const mcp: McpDeps = { ...mcpScanDeps(ctx, scans), listChecks: () => catalog, baseUrl: c.baseUrl, ...options.mcp };
+  let mcpScan = options.mcpScan?.(scans);
+  if (!mcpScan) {
+    const egress = createEgress({ name: 'networkA', proxyUrl: c.networkAProxy, allowDirect: true, resolve: c.scanResolve });
+    egresses.push(egress);
+    mcpScan = lazyMcpScanner(ctx, scans, egress);
+  }
   if (options.mailer !== false) mailer.start();
+  let manifest: Promise<Record<string, unknown>> | undefined;
+  const mcpManifest = () => (manifest ??= import('./mcp/manifest.ts').then((m) => m.buildMcpManifest({ baseUrl: c.baseUrl })).catch((err: unknown) => {
+    manifest = undefined; // a failed build is retried by the next request
+    throw err;
+  }));
   return {
+    mcpManifest,
+    scans,
+    mcp,
+    mcpScan,
+    attachCliVantage: (scanId, body) => attachCliVantage({
+      db: ctx.db, now: () => ctx.now(), baseUrl: c.baseUrl, onAttached: (id) => reads.forgetReportPage(id),
+    }, scanId, body),
+    reads,
+    documents: documentsFor(c.baseUrl),
     internal: [operatorRouter(ctx.db, c.operatorToken)],
     async stop() {
       await mailer.stop();
+      await Promise.all(egresses.map((e) => e.close()));
+      reads.clear();
       redis?.disconnect();
     },
   };

@@ -19,6 +19,10 @@ export type ScanAnswer =
   | { ok: true; report: ScanReport }
   | { ok: false; message: string; status?: number; retryAfterSeconds?: number; error?: ApiErrorBody };
 
+export type CatalogAnswer =
+  | { ok: true; rubricVersion: string; ids: string[]; fixes: Map<string, string> }
+  | { ok: false; message: string };
+
 export type UploadAnswer =
   | { ok: true; attached: number; reportUrl: string }
   | { ok: false; status?: number; message: string };
@@ -32,6 +36,8 @@ export interface Api {
   scan(body: ScanRequest): Promise<ScanAnswer>;
   /** Fix text per check id from GET /api/checks; an empty map when the catalog cannot be read (fixes are a courtesy). */
   fixes(): Promise<Map<string, string>>;
+  /** GET /api/checks for the per-check gates, which cannot run without it. */
+  catalog(): Promise<CatalogAnswer>;
   upload(scanId: string, body: components['schemas']['CliVantageUpload']): Promise<UploadAnswer>;
   close(): Promise<void>;
 }
@@ -80,12 +86,18 @@ export function connectApi(baseUrl: string, env: Env, version: string): Api {
     },
 
     async fixes() {
+      const c = await this.catalog();
+      return c.ok ? c.fixes : new Map();
+    },
+
+    async catalog() {
       try {
         const r = await client.GET('/api/checks', { signal: AbortSignal.timeout(SMALL_TIMEOUT_MS) });
-        if (r.response.status !== 200 || !validateCheckCatalog(r.data)) return new Map();
-        return new Map(r.data.checks.map((c) => [c.id, c.fix]));
-      } catch {
-        return new Map();
+        if (r.response.status !== 200) return { ok: false, message: `the check catalog at ${baseUrl}/api/checks answered HTTP ${r.response.status}` };
+        if (!validateCheckCatalog(r.data)) return { ok: false, message: `the check catalog at ${baseUrl}/api/checks is not one this CLI understands (${ajvSummary(validateCheckCatalog.errors)})` };
+        return { ok: true, rubricVersion: r.data.rubricVersion, ids: r.data.checks.map((c) => c.id), fixes: new Map(r.data.checks.map((c) => [c.id, c.fix])) };
+      } catch (err) {
+        return { ok: false, message: unreachable(err) };
       }
     },
 

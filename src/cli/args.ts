@@ -3,10 +3,19 @@
  * `--version` and usage errors must answer before anything else loads.
  */
 import { parseArgs } from 'node:util';
+import { leadProblem } from '../scans/lead.ts';
 
 export const PROFILES = ['general', 'dev-platform', 'docs', 'publisher'] as const;
 export type ProfileName = (typeof PROFILES)[number];
-export const DEFAULT_API = 'http://localhost:8080';
+export const FORMATS = ['text', 'json', 'markdown', 'junit'] as const;
+export type Format = (typeof FORMATS)[number];
+export type AssertLevel = 'error' | 'warn';
+export interface CheckAssertion { id: string; level: AssertLevel }
+
+// Set by esbuild's `define` when `npm run pack -- --api-default <url>` builds a packaged CLI;
+// undefined in a checkout, where a hosted scan must be told its API (no silent localhost).
+declare const __AGENT_READINESS_API_DEFAULT__: string | undefined;
+export const PACKAGED_API_DEFAULT: string | undefined = typeof __AGENT_READINESS_API_DEFAULT__ === 'string' && __AGENT_READINESS_API_DEFAULT__ ? __AGENT_READINESS_API_DEFAULT__ : undefined;
 
 export interface ScanOptions {
   target: string;
@@ -15,7 +24,13 @@ export interface ScanOptions {
   minScore?: number;
   profile?: ProfileName;
   fresh: boolean;
+  /** format === 'json' (kept for the code paths that only ask "one JSON document?"). */
   json: boolean;
+  format: Format;
+  asserts: CheckAssertion[];
+  baseline?: string;
+  writeBaseline: boolean;
+  /** Absent only for local scans, which contact no API. */
   api: string;
 }
 
@@ -31,31 +46,60 @@ export type Parsed =
 export const USAGE = `agent-readiness: how ready is your site for AI agents?
 
 Usage:
-  agent-readiness scan <domain> --name <name> --email <email> [options]
+  agent-readiness scan <target> --name <name> --email <email> [options]
   agent-readiness scan localhost:<port> [options]
   agent-readiness --help | --version
 
-Runs the hosted scan (two cloud networks), reruns the same probe grid from
-your own network, attaches it to the report as a self-reported vantage, and
-prints the result. localhost:<port> (or 127.0.0.1:<port>) runs the rubric on
-this machine against your local server: nothing is uploaded and no hosted
-service is contacted.
+Targets:
+  example.com                 a public domain (hosted scan)
+  https://www.example.com/x   a pasted URL: the service keeps only the domain
+  localhost:<port>            local scan of your own server; also 127.0.0.1:<port>,
+                              [::1]:<port>, optionally with http:// or https://
+
+A hosted scan runs on the service's two cloud networks, reruns the same probe
+grid from your own network, attaches it to the report as a self-reported
+vantage, and prints the result. A local scan runs the rubric on this machine
+against your server: nothing is uploaded and no hosted service is contacted.
 
 Options:
   --name <name>       your name (required for hosted scans; sent as the scan's contact)
   --email <email>     your email (required for hosted scans; the report link is mailed there)
-  --min-score <N>     gate: exit 1 when the score is below N (0-100); exit 2 when
-                      there is no score or the headline is unknown
+  --api <URL>         the hosted API (else $AGENT_READINESS_API${PACKAGED_API_DEFAULT ? `, else ${PACKAGED_API_DEFAULT}` : '; required for hosted scans'})
   --profile <P>       pin the rubric profile: general, dev-platform, docs, publisher
   --fresh             bypass the 45-second coalescing window (a new scan and upload token)
-  --json              print one JSON document on stdout and nothing else
-  --api <URL>         the hosted API (default $AGENT_READINESS_API or ${DEFAULT_API})
+  --min-score <N>     gate: exit 1 when the score is below N (0-100)
+  --assert <id>[=error|warn]
+                      gate on one check (repeatable): exit 1 when it fails (error,
+                      the default); warn only reports it. Ids: GET /api/checks
+  --baseline <file>   gate: exit 1 when a check that passed in <file> now fails;
+                      every regression and improvement is named
+  --write-baseline    write this run's check results to the --baseline file
+  --format <F>        text (default), json, markdown (for pull-request comments)
+                      or junit (one test case per check); markdown is also
+                      appended to $GITHUB_STEP_SUMMARY when that is set
+  --json              the same as --format json: one JSON document on stdout
   -h, --help          this text
   -v, --version       the CLI version
 
-Network: probes go direct, or through HTTPS_PROXY / HTTP_PROXY honouring NO_PROXY.
-Exit codes: 0 scan completed and the gate passed or was absent; 1 gate failed;
-            2 could not test (API unreachable or refusing, rate limited, no score).
+Network: probes go direct, or through HTTPS_PROXY / HTTP_PROXY honouring NO_PROXY
+(the proxy is asked for CONNECT host:port and resolves the name, as with curl).
+
+Exit codes:
+  0  the scan completed and every gate passed (or there was none)
+  1  a gate failed: score below --min-score, an --assert error check failed,
+     or a check that passed in the --baseline now fails
+  2  could not test:
+     - a usage error (unknown option or command, missing target, missing or
+       invalid contact, bad --min-score, --profile, --format or --assert level)
+     - no API for a hosted scan (neither --api nor AGENT_READINESS_API)
+     - the API unreachable, or any 4xx/5xx answer to the scan (400 bad domain,
+       403 excluded, 429 rate limited with the wait printed, 502 ...)
+     - an --assert id that is not in the check catalog (the valid ids are listed)
+     - the check catalog unreadable when --assert or --baseline needs it
+     - a --baseline file missing, unreadable, or stale (another rubric version,
+       or ids that no longer exist)
+     - under --min-score: no score or a headline of unknown
+     - local scans: nothing listening on the port
 `;
 
 const LOCAL = /^(?:(https?):\/\/)?(localhost|127\.0\.0\.1|\[::1\])(?::(\d{1,5}))?\/?$/i;
@@ -81,7 +125,8 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
       options: {
         name: { type: 'string' }, email: { type: 'string' }, 'min-score': { type: 'string' },
         profile: { type: 'string' }, fresh: { type: 'boolean' }, json: { type: 'boolean' },
-        api: { type: 'string' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
+        api: { type: 'string' }, assert: { type: 'string', multiple: true }, baseline: { type: 'string' },
+        'write-baseline': { type: 'boolean' }, format: { type: 'string' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
       },
     });
   } catch (err) {
@@ -104,20 +149,43 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   if (v.profile !== undefined && !(PROFILES as readonly string[]).includes(v.profile)) {
     return { kind: 'usage-error', message: `--profile must be one of ${PROFILES.join(', ')}, not "${v.profile}"` };
   }
-  const api = v.api ?? (env.AGENT_READINESS_API || DEFAULT_API);
-  try {
-    const u = new URL(api);
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('scheme');
-  } catch {
-    return { kind: 'usage-error', message: `the API address "${api}" is not an http(s) URL` };
+  let format: Format = v.json ? 'json' : 'text';
+  if (v.format !== undefined) {
+    if (!(FORMATS as readonly string[]).includes(v.format)) return { kind: 'usage-error', message: `--format must be one of ${FORMATS.join(', ')}, not "${v.format}"` };
+    if (v.json && v.format !== 'json') return { kind: 'usage-error', message: `--json means --format json; it cannot be combined with --format ${v.format}` };
+    format = v.format as Format;
   }
+  const asserts: CheckAssertion[] = [];
+  for (const raw of v.assert ?? []) {
+    const m = /^([^=\s]+)(?:=(error|warn))?$/.exec(raw.trim());
+    if (!m) return { kind: 'usage-error', message: `--assert takes <check-id>[=error|warn], not "${raw}"` };
+    asserts.push({ id: m[1]!, level: (m[2] ?? 'error') as AssertLevel });
+  }
+  if (v['write-baseline'] && !v.baseline) return { kind: 'usage-error', message: '--write-baseline needs --baseline <file> to write to' };
+
   const local = parseLocalTarget(target);
   // A hosted scan is attributed to a contact (the same policy as the web form); a local one contacts nobody.
   if (!local && (!v.name || !v.email)) {
     return { kind: 'usage-error', message: 'a hosted scan needs your contact details: --name <name> --email <email>' };
   }
+  // The service's own lead rules (the contract's Lead schema), checked before anything is sent.
+  const problem = local ? null : leadProblem({ name: v.name, email: v.email });
+  if (problem) return { kind: 'usage-error', message: problem };
+  const api = v.api ?? (env.AGENT_READINESS_API || PACKAGED_API_DEFAULT);
+  if (!local && !api) {
+    return { kind: 'usage-error', message: 'a hosted scan needs the API address: pass --api <URL> or set AGENT_READINESS_API (for example AGENT_READINESS_API=https://agent-readiness.example)' };
+  }
+  if (api !== undefined) {
+    try {
+      const u = new URL(api);
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('scheme');
+    } catch {
+      return { kind: 'usage-error', message: `the API address "${api}" is not an http(s) URL` };
+    }
+  }
   const options: ScanOptions = {
-    target, fresh: Boolean(v.fresh), json: Boolean(v.json), api,
+    target, fresh: Boolean(v.fresh), json: format === 'json', format, asserts, writeBaseline: Boolean(v['write-baseline']), api: api ?? '',
+    ...(v.baseline !== undefined ? { baseline: v.baseline } : {}),
     ...(v.name !== undefined ? { name: v.name } : {}),
     ...(v.email !== undefined ? { email: v.email } : {}),
     ...(minScore !== undefined ? { minScore } : {}),

@@ -30,6 +30,12 @@ export interface LocalScan {
   fixes: Map<string, string>;
 }
 
+/** The built-in registry's ids, for --assert and --baseline in local mode (no API is asked). */
+export function localCatalog(): { rubricVersion: string; ids: string[] } {
+  const c = buildCatalog();
+  return { rubricVersion: c.rubricVersion, ids: c.checks.map((k) => k.id) };
+}
+
 export function localOrigin(t: LocalTarget): string {
   return `${t.scheme}://${t.host === '::1' ? '[::1]' : t.host}:${t.port}`;
 }

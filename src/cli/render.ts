@@ -5,6 +5,7 @@
  * gate, and the report link last.
  */
 import type { ScanReport } from './api.ts';
+import type { ChecksGate } from './check-gates.ts';
 import type { GateResult } from './gate.ts';
 import { describeDifferences, hostedColumns, localColumns, renderMatrix } from './matrix-view.ts';
 import type { Style } from './style.ts';
@@ -19,6 +20,8 @@ export interface HumanView {
   vantageProblem: string | null;
   upload: UploadResult | null;
   gate: GateResult;
+  /** The per-check gates (--assert, --baseline), when any was asked for. */
+  checks?: ChecksGate;
   /** Local mode: the origin that was scanned. */
   localOrigin?: string;
 }
@@ -81,6 +84,21 @@ export function renderHuman(v: HumanView, s: Style): string {
   if (v.gate.result !== 'absent') {
     const label = v.gate.result === 'passed' ? s.green('passed') : v.gate.result === 'failed' ? s.red('failed') : s.yellow('could not judge');
     out.push(`${s.bold('Gate:')} ${label}: ${v.gate.message}`);
+    out.push('');
+  }
+
+  if (v.checks && (v.checks.assertions.length || v.checks.baseline)) {
+    out.push(s.bold('Check gates:'));
+    for (const a of v.checks.assertions) {
+      const mark = !a.failed ? s.green('ok') : a.level === 'error' ? s.red('failed') : s.yellow('warning');
+      out.push(`  assert ${a.id} (${a.level}): ${a.status} ${mark}`);
+    }
+    const b = v.checks.baseline;
+    if (b) {
+      out.push(`  baseline ${b.file}: ${b.regressions.length} regression(s), ${b.improvements.length} improvement(s)`);
+      for (const id of b.regressions) out.push(`    ${s.red('regression:')} ${id} passed, now fails`);
+      for (const id of b.improvements) out.push(`    ${s.green('improvement:')} ${id} failed, now passes`);
+    }
     out.push('');
   }
 

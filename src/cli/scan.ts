@@ -5,8 +5,11 @@
  * stdout carries only the report (or the one JSON document); progress,
  * warnings and errors go to stderr.
  */
+import fs from 'node:fs/promises';
 import type { LocalTarget, ScanOptions } from './args.ts';
 import type { ScanReport } from './api.ts';
+import { baselineFrom, combineExit, decideCheckGates, readBaseline, unknownAssertIds, type Baseline, type CatalogIds, type ChecksGate } from './check-gates.ts';
+import { renderJunit, renderMarkdown, type RunSummary } from './formats.ts';
 import { decideGate, EXIT, type GateResult } from './gate.ts';
 import { startProgress } from './progress.ts';
 import type { Env } from './proxy-env.ts';
@@ -29,12 +32,40 @@ interface Finished {
   vantageProblem: string | null;
   upload: UploadResult;
   localOrigin?: string;
+  /** The --baseline to compare with (absent when none, or when --write-baseline replaces it). */
+  baseline: { file: string; doc: Baseline } | null;
+}
+
+type Outcome = Finished | { couldNotTest: string; details: Record<string, unknown> };
+
+/**
+ * Before any scan: --assert ids must exist in the catalog and a --baseline must match it,
+ * so a typo or a stale file is "could not test" at once, not after a 30-second scan.
+ */
+async function prepareGates(opts: ScanOptions, catalog: () => Promise<CatalogIds | string>): Promise<{ baseline: Finished['baseline'] } | { couldNotTest: string; details: Record<string, unknown> }> {
+  const compare = opts.baseline !== undefined && !opts.writeBaseline;
+  if (!opts.asserts.length && !compare) return { baseline: null };
+  const cat = await catalog();
+  if (typeof cat === 'string') return { couldNotTest: `the check catalog is needed for --assert/--baseline and could not be read: ${cat}`, details: {} };
+  const unknown = unknownAssertIds(opts.asserts, cat);
+  if (unknown) return { couldNotTest: unknown, details: { validIds: cat.ids } };
+  if (!compare) return { baseline: null };
+  const file = opts.baseline!;
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return { couldNotTest: code === 'ENOENT' ? `the baseline ${file} does not exist; write one with --baseline ${file} --write-baseline` : `the baseline ${file} cannot be read (${code ?? String(err)})`, details: {} };
+  }
+  const doc = readBaseline(file, text, cat);
+  return typeof doc === 'string' ? { couldNotTest: doc, details: { baseline: file } } : { baseline: { file, doc } };
 }
 
 export async function runScan(opts: ScanOptions, local: LocalTarget | null, io: CliIo): Promise<number> {
   const progress = startProgress(io.stderr, true);
   const warn = (msg: string) => io.stderr.write(`agent-readiness: ${msg}\n`);
-  let done: Finished | { couldNotTest: string; details: Record<string, unknown> };
+  let done: Outcome;
   try {
     done = local ? await runLocal(local, opts, progress.phase) : await runHosted(opts, io, progress.phase);
   } catch (err) {
@@ -47,17 +78,29 @@ export async function runScan(opts: ScanOptions, local: LocalTarget | null, io: 
   const cli = { version: io.version, mode: local ? 'local' : 'hosted', ...(local ? {} : { api: opts.api }) };
   if ('couldNotTest' in done) {
     warn(`could not test: ${done.couldNotTest}`);
-    if (opts.json) writeJson(io, { cli, report: null, error: { message: done.couldNotTest, ...done.details }, gate: { minScore: opts.minScore ?? null, result: 'could-not-test', message: 'the scan did not run' }, exitCode: EXIT.couldNotTest });
+    if (opts.format === 'json') writeJson(io, { cli, report: null, error: { message: done.couldNotTest, ...done.details }, gate: { minScore: opts.minScore ?? null, result: 'could-not-test', message: 'the scan did not run' }, exitCode: EXIT.couldNotTest });
+    else if (opts.format === 'junit') io.stdout.write(couldNotTestJunit(opts.target, done.couldNotTest));
+    const md = `### agent-readiness: ${opts.target}\n\n**Could not test:** ${done.couldNotTest}\n`;
+    if (opts.format === 'markdown') io.stdout.write(md);
+    await appendStepSummary(io, md, warn);
     return EXIT.couldNotTest;
   }
 
   const gate: GateResult = decideGate(done.report, opts.minScore);
+  const checks: ChecksGate = decideCheckGates(done.report.checks, opts.asserts, done.baseline);
+  const exitCode = combineExit(gate.exitCode, checks.exitCode);
   if (done.upload.status === 'failed') warn(`warning: your network's results were not attached: ${done.upload.reason}`);
   else if (done.upload.status === 'not-uploaded' && done.mode === 'hosted') warn(`not uploading your network's results: ${done.upload.reason}`);
   if (done.vantageProblem) warn(`warning: could not probe from your network: ${done.vantageProblem}`);
   if (gate.exitCode === EXIT.couldNotTest) warn(`could not test: ${gate.message}`);
+  for (const m of checks.messages) warn(m);
+  if (opts.writeBaseline && opts.baseline) {
+    await fs.writeFile(opts.baseline, `${JSON.stringify(baselineFrom(done.report, new Date().toISOString()), null, 2)}\n`);
+    warn(`baseline written to ${opts.baseline} (${done.report.checks.length} checks, ${done.report.score.rubricVersion})`);
+  }
 
-  if (opts.json) {
+  const summary: RunSummary = { report: done.report, gate, checks, exitCode, fixes: done.fixes, where: done.localOrigin ?? done.report.domain };
+  if (opts.format === 'json') {
     writeJson(io, {
       cli,
       report: done.report,
@@ -65,13 +108,36 @@ export async function runScan(opts: ScanOptions, local: LocalTarget | null, io: 
       ...(done.vantageProblem ? { userNetworkProblem: done.vantageProblem } : {}),
       upload: done.upload,
       gate,
-      exitCode: gate.exitCode,
+      assertions: checks.assertions,
+      baseline: checks.baseline,
+      exitCode,
     });
+  } else if (opts.format === 'markdown') {
+    io.stdout.write(renderMarkdown(summary));
+  } else if (opts.format === 'junit') {
+    io.stdout.write(renderJunit(summary));
   } else {
-    const view: HumanView = { ...done, gate, ...(done.localOrigin ? { localOrigin: done.localOrigin } : {}) };
+    const view: HumanView = { ...done, gate, checks, ...(done.localOrigin ? { localOrigin: done.localOrigin } : {}) };
     io.stdout.write(renderHuman(view, makeStyle(colourEnabled(io.stdout, io.env))));
   }
-  return gate.exitCode;
+  await appendStepSummary(io, renderMarkdown(summary), warn);
+  return exitCode;
+}
+
+/** GitHub Actions shows $GITHUB_STEP_SUMMARY on the run page; a failure to write it is only a warning. */
+async function appendStepSummary(io: CliIo, markdown: string, warn: (m: string) => void): Promise<void> {
+  const file = io.env.GITHUB_STEP_SUMMARY;
+  if (!file) return;
+  try {
+    await fs.appendFile(file, markdown);
+  } catch (err) {
+    warn(`warning: could not append to GITHUB_STEP_SUMMARY (${(err as Error).message})`);
+  }
+}
+
+function couldNotTestJunit(target: string, message: string): string {
+  const x = (t: string) => t.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="agent-readiness" tests="1" failures="0" errors="1" skipped="0">\n  <testsuite name="agent-readiness ${x(target)}" tests="1" failures="0" errors="1" skipped="0">\n    <testcase classname="agent-readiness" name="scan">\n      <error message="${x(message)}"/>\n    </testcase>\n  </testsuite>\n</testsuites>\n`;
 }
 
 function writeJson(io: CliIo, doc: unknown): void {
@@ -84,13 +150,18 @@ function withoutToken(report: ScanReport): ScanReport {
   return rest;
 }
 
-async function runHosted(opts: ScanOptions, io: CliIo, phase: (t: string) => void): Promise<Finished | { couldNotTest: string; details: Record<string, unknown> }> {
+async function runHosted(opts: ScanOptions, io: CliIo, phase: (t: string) => void): Promise<Outcome> {
   // Show life on a terminal before the heavier modules (client, validators, undici) load.
   phase(`starting a scan of ${opts.target}`);
   const { connectApi } = await import('./api.ts');
   const { probeFromHere, uploadVantage } = await import('./vantage.ts');
   const api = connectApi(opts.api, io.env, io.version);
   try {
+    const prepared = await prepareGates(opts, async () => {
+      const c = await api.catalog();
+      return c.ok ? c : c.message;
+    });
+    if ('couldNotTest' in prepared) return prepared;
     phase(`scanning ${opts.target} from networkA and networkB (10-30 s)`);
     const fixes = api.fixes();
     const answer = await api.scan({
@@ -118,14 +189,16 @@ async function runHosted(opts: ScanOptions, io: CliIo, phase: (t: string) => voi
       phase('attaching your network\'s results to the report');
       upload = await uploadVantage(api, report, vantage);
     }
-    return { mode: 'hosted', report: withoutToken(report), fixes: await fixes, vantage, vantageProblem, upload };
+    return { mode: 'hosted', report: withoutToken(report), fixes: await fixes, vantage, vantageProblem, upload, baseline: prepared.baseline };
   } finally {
     await api.close();
   }
 }
 
-async function runLocal(target: LocalTarget, opts: ScanOptions, phase: (t: string) => void): Promise<Finished | { couldNotTest: string; details: Record<string, unknown> }> {
-  const { scanLocally, localOrigin } = await import('./local.ts');
+async function runLocal(target: LocalTarget, opts: ScanOptions, phase: (t: string) => void): Promise<Outcome> {
+  const { scanLocally, localOrigin, localCatalog } = await import('./local.ts');
+  const prepared = await prepareGates(opts, async () => localCatalog());
+  if ('couldNotTest' in prepared) return prepared;
   phase(`scanning ${localOrigin(target)} from this machine`);
   const scan = await scanLocally(target, opts.profile);
   // Nothing listening is the local twin of an unreachable API: there was nothing to test.
@@ -141,5 +214,6 @@ async function runLocal(target: LocalTarget, opts: ScanOptions, phase: (t: strin
     vantageProblem: null,
     upload: { status: 'not-uploaded', reason: 'local scans upload nothing' },
     localOrigin: scan.origin,
+    baseline: prepared.baseline,
   };
 }

@@ -31,9 +31,9 @@ export async function probeFromHere(report: Pick<ScanReport, 'domain' | 'version
   const proxy = proxyFor(homeUrl(report.domain), env);
   const egress = createEgress({
     name: 'user',
-    ...(proxy ? { proxyUrl: proxy } : { allowDirect: true }),
-    // Test worlds and split-horizon setups answer names the way the service does; the guard still applies.
-    resolve: parseScanResolve(env.SCAN_RESOLVE),
+    // Through a proxy, as curl does: CONNECT host:port and the proxy resolves, so no local DNS is needed.
+    // Direct, names are resolved here (SCAN_RESOLVE first, for test worlds and split horizons) and guarded.
+    ...(proxy ? { proxyUrl: proxy, proxyResolvesNames: true } : { allowDirect: true, resolve: parseScanResolve(env.SCAN_RESOLVE) }),
   });
   const observedAt = new Date().toISOString();
   try {

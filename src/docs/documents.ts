@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { marked } from 'marked';
-import { RUBRIC_VERSION, ROSTER_VERSION } from '../scanner/versions.ts';
+import { REQUEST_KINDS } from '../scanner/requests.ts';
+import { FINGERPRINTS_VERSION, RUBRIC_VERSION, ROSTER_VERSION } from '../scanner/versions.ts';
 import { checksTable } from './checks-table.ts';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'text');
@@ -25,6 +26,8 @@ function fill(name: string, baseUrl: string): string {
     .replaceAll('{{BASE_URL}}', baseUrl)
     .replaceAll('{{RUBRIC}}', RUBRIC_VERSION)
     .replaceAll('{{ROSTER}}', ROSTER_VERSION)
+    .replaceAll('{{FINGERPRINTS}}', FINGERPRINTS_VERSION)
+    .replace('{{REQUEST_KINDS}}', () => REQUEST_KINDS.map((k) => `  - \`${k.key}${k.key.endsWith(':') ? '…' : ''}\`: ${k.what}`).join('\n'))
     .replace('{{CHECKS}}', () => checksTable());
 }
 
@@ -47,20 +50,14 @@ ${body}
 `;
 }
 
-const cache = new Map<string, Documents>();
-
+/** The documents for one public origin; built once by the composition root (src/services.ts). */
 export function documentsFor(baseUrl: string): Documents {
-  let docs = cache.get(baseUrl);
-  if (!docs) {
-    docs = {
-      methodology: fill('methodology.md', baseUrl),
-      llmsTxt: fill('llms.txt', baseUrl),
-      agents: fill('agents.md', baseUrl),
-      auth: fill('auth.md', baseUrl),
-      privacyHtml: htmlPage('Privacy', fill('privacy.md', baseUrl)),
-      termsHtml: htmlPage('Terms of use', fill('terms.md', baseUrl)),
-    };
-    cache.set(baseUrl, docs);
-  }
-  return docs;
+  return {
+    methodology: fill('methodology.md', baseUrl),
+    llmsTxt: fill('llms.txt', baseUrl),
+    agents: fill('agents.md', baseUrl),
+    auth: fill('auth.md', baseUrl),
+    privacyHtml: htmlPage('Privacy', fill('privacy.md', baseUrl)),
+    termsHtml: htmlPage('Terms of use', fill('terms.md', baseUrl)),
+  };
 }

@@ -2,19 +2,18 @@
 import { AppError } from '../errors.ts';
 import { normalizeDomain } from '../net/domain.ts';
 import { BADGE_CACHE_CONTROL, badgeFor, notScannedBadge } from '../report/badge.ts';
-import { latestSiteScanCached } from '../report/badge-cache.ts';
 import type { Handler } from './types.ts';
 
 export const getBadge: Handler<'getBadge'> = async (req, res, ctx) => {
   // Routers differ on whether ".svg" stays in the parameter; accept both.
   const raw = String(req.params.domain ?? '').replace(/\.svg$/i, '');
   const n = normalizeDomain(raw);
-  const latest = n.ok ? await latestSiteScanCached(ctx.db, n.domain) : null;
+  const latest = n.ok ? await ctx.services.reads.latestSiteScan(n.domain) : null;
   const wantsJson = req.accepts(['image/svg+xml', 'application/json']) === 'application/json';
   res.vary('Accept');
   if (!latest) {
     if (wantsJson) throw new AppError('NOT_FOUND', { error: 'This domain has never completed a scan.', ...(n.ok ? { domain: n.domain } : {}) });
-    res.status(404).set('Cache-Control', 'public, max-age=60').type('image/svg+xml').send(notScannedBadge());
+    res.status(404).set('Cache-Control', 'public, max-age=60').type('image/svg+xml').send(notScannedBadge(ctx.services.reads.badges));
     return;
   }
   res
@@ -23,5 +22,5 @@ export const getBadge: Handler<'getBadge'> = async (req, res, ctx) => {
     .set('Last-Modified', new Date(latest.scanned_at).toUTCString())
     .set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
     .type('image/svg+xml')
-    .send(badgeFor(latest.headline, latest.score));
+    .send(badgeFor(latest.headline, latest.score, ctx.services.reads.badges));
 };

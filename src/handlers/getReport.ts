@@ -2,10 +2,8 @@
 // (and always JSON for MCP-server reports).
 import { AppError } from '../errors.ts';
 import { renderNotFoundPage, renderReportPage } from '../report/page.ts';
-import { cachedReportPage, rememberReportPage } from '../report/page-cache.ts';
 import { PAGE_HEADERS } from '../report/styles.ts';
 import { loadArchivedReport } from '../scans/archive.ts';
-import { scanServicesOf } from '../scans/services.ts';
 import type { ScanReportBody } from '../scans/types.ts';
 import type { Handler } from './types.ts';
 
@@ -17,7 +15,7 @@ export const getReport: Handler<'getReport'> = async (req, res, ctx) => {
   const wantsJson = req.accepts(['text/html', 'application/json']) === 'application/json';
   res.vary('Accept');
   const id = scanId.toLowerCase();
-  const cached = wantsJson ? undefined : cachedReportPage(ctx.db, id);
+  const cached = wantsJson ? undefined : ctx.services.reads.reportPage(id);
   if (cached !== undefined) {
     res.set('Cache-Control', 'private, max-age=60');
     res.status(200).set(PAGE_HEADERS).type('text/html; charset=utf-8').send(cached);
@@ -39,8 +37,8 @@ export const getReport: Handler<'getReport'> = async (req, res, ctx) => {
     report: found.report as unknown as ScanReportBody,
     evidence: found.evidence,
     cliVantage: found.cliVantage,
-    catalog: scanServicesOf(ctx).catalog,
+    catalog: ctx.services.scans.catalog,
   });
-  rememberReportPage(ctx.db, id, page);
+  ctx.services.reads.rememberReportPage(id, page);
   res.status(200).set(PAGE_HEADERS).type('text/html; charset=utf-8').send(page);
 };

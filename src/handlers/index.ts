@@ -3,6 +3,8 @@
 import type { OperationId } from '../../generated/operations.ts';
 import type { Handler } from './types.ts';
 import { getHealth } from './getHealth.ts';
+import { getHome } from './getHome.ts';
+import { submitScanForm } from './submitScanForm.ts';
 import { getScanHint } from './getScanHint.ts';
 import { getOpenApi, getOpenApiWellKnown, getSwaggerJson } from './getOpenApi.ts';
 import { getMcpManifest } from './getMcpManifest.ts';
@@ -17,6 +19,8 @@ import { getMcp } from './getMcp.ts';
 import { scanMcp } from './scanMcp.ts';
 
 export const handlers: { [Op in OperationId]: Handler<Op> } = {
+  getHome,
+  submitScanForm,
   getHealth,
   getScanHint,
   scanSite,

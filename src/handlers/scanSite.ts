@@ -1,11 +1,10 @@
 // POST /scan: the scan service does the work; this maps HTTP in and out.
-import { scanServicesOf } from '../scans/services.ts';
 import type { Profile } from '../scans/types.ts';
 import type { Handler } from './types.ts';
 
 export const scanSite: Handler<'scanSite'> = async (req, res, ctx) => {
   const body = (req.body ?? {}) as Record<string, unknown>;
-  const out = await scanServicesOf(ctx).scans.scan({
+  const out = await ctx.services.scans.scans.scan({
     domain: body.domain,
     lead: body.lead,
     ...(body.fresh === true ? { fresh: true } : {}),

@@ -3,6 +3,12 @@
 import type { Request, Response } from 'express';
 import type { OperationId } from '../../generated/operations.ts';
 import type { AppContext } from '../context.ts';
+import type { AppServices } from '../services.ts';
 
-export type Handler<Op extends OperationId> = (req: Request, res: Response, ctx: AppContext) => void | Promise<void>;
+/** What a handler receives besides the request: the context and the services built at start. */
+export interface HandlerContext extends AppContext {
+  services: AppServices;
+}
+
+export type Handler<Op extends OperationId> = (req: Request, res: Response, ctx: HandlerContext) => void | Promise<void>;
 export type { OperationId };

@@ -3,6 +3,7 @@
 // and a missing upload token is a 403 (the spec's error table), not a generic 400.
 import type { Request } from 'express';
 import { AppError } from '../errors.ts';
+import { leadError, leadProblem } from '../scans/lead.ts';
 
 export interface ValidatorError {
   status: number;
@@ -11,14 +12,6 @@ export interface ValidatorError {
   headers?: Record<string, string>;
 }
 
-const LEAD_SHAPE = {
-  lead: {
-    name: 'string, 2 to 120 characters',
-    email: 'email address, at most 254 characters',
-    phone: 'optional: digits, spaces and + ( ) - ., 7 to 25 characters with at least 7 digits',
-    role: 'optional: at most 80 characters',
-  },
-};
 
 export function fromValidatorError(err: ValidatorError, req: Request): AppError {
   const hint = err.errors.map((e) => `${e.path.replace(/^\//, '').replace(/\//g, '.')} ${e.message}`).join('; ') || err.message;
@@ -43,11 +36,8 @@ function fromBadRequest(err: ValidatorError, req: Request, hint: string): AppErr
   const paths = err.errors.map((e) => e.path);
   const isScan = req.method === 'POST' && (req.path === '/scan' || req.path === '/scan-mcp');
   if (isScan && paths.some((p) => p === '/body/lead' || p.startsWith('/body/lead/'))) {
-    return new AppError('LEAD_REQUIRED', {
-      error: 'Contact details are required to run a scan: a name and an email address.',
-      hint,
-      required: LEAD_SHAPE,
-    });
+    // Worded by the lead policy itself, so REST says what the MCP tool, the form and the CLI say.
+    return leadError(leadProblem((req.body as { lead?: unknown } | undefined)?.lead) ?? 'Contact details (`lead` with name and email) are required.');
   }
   if (req.method === 'POST' && /^\/r\/[^/]+\/cli-vantage$/.test(req.path) && paths.includes('/body/uploadToken')) {
     return new AppError('UPLOAD_TOKEN_INVALID', {

@@ -23,10 +23,23 @@ export function messageIdFor(mailId: string, baseUrl: string): string {
   return `<${mailId}@${host}>`;
 }
 
+// Anyone can type any address and any name, so the name is the only text of theirs that
+// would reach a stranger's inbox. A name carrying a link, a domain or markup would turn our
+// mail into their advert or phishing lure: greet without it.
+const LINKISH = /[a-z][a-z0-9+.-]*:\/\/|www\.|[<>{}\[\]\\`|@]|&[#a-z0-9]+;|\b[a-z0-9-]{1,63}\.(?:[a-z]{2,24})\b/i;
+
+/** The name to greet, or '' when it carries a URL, a domain, an address or markup. */
+export function greetableName(name: string): string {
+  const clean = name.replace(/\s+/g, ' ').trim();
+  return clean === '' || LINKISH.test(clean) ? '' : clean;
+}
+
 export function composeReportMail(f: ReportMailFacts): OutboxMail {
+  const name = greetableName(f.leadName);
+  const greeting = name ? `Hello ${name},` : 'Hello,';
   const subject = `Agent-readiness report for ${f.domain}: ${f.headline}, score ${f.scoreDisplay}`;
   const text = [
-    `Hello ${f.leadName},`,
+    greeting,
     '',
     `Your agent-readiness scan of ${f.domain} is archived.`,
     '',
@@ -38,7 +51,7 @@ export function composeReportMail(f: ReportMailFacts): OutboxMail {
     'The link is read-only; anyone holding it can read the report.',
   ].join('\n');
   const html = `<!doctype html><html lang="en"><body>
-<p>Hello ${escapeHtml(f.leadName)},</p>
+<p>${escapeHtml(greeting)}</p>
 <p>Your agent-readiness scan of <strong>${escapeHtml(f.domain)}</strong> is archived.</p>
 <ul><li>Headline: ${escapeHtml(f.headline)}</li><li>Score: ${escapeHtml(f.scoreDisplay)}</li></ul>
 <p><a href="${escapeHtml(f.reportUrl)}">Open the report</a> (${escapeHtml(f.reportUrl)})</p>

@@ -4,7 +4,7 @@
  * credential), and each answer reduced to an Exchange (mcp.md §9 probe rules).
  */
 import type { ProbeRequest, ProbeResult } from '../net/egress.ts';
-import { parseSse } from './sse.ts';
+import { parseSse, sseWatcher } from './sse.ts';
 import type { Exchange, McpEgress, RpcReply, Verdict } from './types.ts';
 
 export interface ProberOptions {
@@ -40,7 +40,7 @@ export class Prober {
     return this.send(label, expectId, {
       url, method: 'POST', body,
       headers: { Accept: ACCEPT_BOTH, 'Content-Type': 'application/json', ...headers },
-      stopWhen: (buf) => expectId !== undefined && findReply(parseSse(buf.toString('utf8')), expectId) !== null,
+      ...(expectId !== undefined ? { stopWhen: sseWatcher((e) => findReply([e], expectId) !== null) } : {}),
     });
   }
 
@@ -48,7 +48,7 @@ export class Prober {
   get(url: string, label: string, accept: string, opts: { timeoutMs?: number; stopOnEvent?: string; firstChunk?: boolean; headers?: Record<string, string> } = {}): Promise<Exchange> {
     const stopOnEvent = opts.stopOnEvent;
     const stopWhen = opts.firstChunk ? () => true
-      : stopOnEvent ? (buf: Buffer) => parseSse(buf.toString('utf8')).some((e) => e.event === stopOnEvent) : undefined;
+      : stopOnEvent ? sseWatcher((e) => e.event === stopOnEvent) : undefined;
     return this.send(label, undefined, {
       url, method: 'GET', headers: { ...opts.headers, Accept: accept },
       ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),

@@ -1,26 +1,36 @@
-/** Minimal text/event-stream parsing (WHATWG HTML "server-sent events" field rules). */
+/**
+ * text/event-stream reading through eventsource-parser (WHATWG field rules). The probe reads
+ * a stream only until the event it waits for, so `sseWatcher` feeds the parser just the bytes
+ * that arrived since its last call instead of re-parsing the whole buffer on every chunk.
+ */
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
 export interface SseEvent { event: string; data: string; id: string | null }
+
+function toEvent(m: EventSourceMessage): SseEvent {
+  return { event: m.event ?? 'message', data: m.data, id: m.id ?? null };
+}
 
 /** Complete events in `text`; a trailing event without its blank line is left out. */
 export function parseSse(text: string): SseEvent[] {
   const events: SseEvent[] = [];
-  const blocks = text.replace(/\r\n?/g, '\n').split('\n\n');
-  blocks.pop(); // incomplete (or empty) tail
-  for (const block of blocks) {
-    let event = 'message';
-    let id: string | null = null;
-    const data: string[] = [];
-    for (const line of block.split('\n')) {
-      if (line === '' || line.startsWith(':')) continue;
-      const colon = line.indexOf(':');
-      const field = colon === -1 ? line : line.slice(0, colon);
-      const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
-      if (field === 'event') event = value;
-      else if (field === 'data') data.push(value);
-      else if (field === 'id') id = value;
-    }
-    if (data.length > 0 || event !== 'message') events.push({ event, data: data.join('\n'), id });
-  }
+  createParser({ onEvent: (m) => events.push(toEvent(m)) }).feed(text);
   return events;
+}
+
+/**
+ * A stop condition for a growing body: true once an event matching `wanted` has arrived.
+ * Each call parses only the new bytes (UTF-8 split across chunks is decoded correctly).
+ */
+export function sseWatcher(wanted: (e: SseEvent) => boolean): (bodySoFar: Buffer) => boolean {
+  let offset = 0;
+  let found = false;
+  const decoder = new TextDecoder();
+  const parser = createParser({ onEvent: (m) => { if (!found && wanted(toEvent(m))) found = true; } });
+  return (bodySoFar) => {
+    if (found) return true;
+    parser.feed(decoder.decode(bodySoFar.subarray(offset), { stream: true }));
+    offset = bodySoFar.length;
+    return found;
+  };
 }

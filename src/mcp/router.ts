@@ -1,69 +1,19 @@
 /**
- * Express router for POST/GET/DELETE /mcp and GET /.well-known/mcp.json.
- *
- * It reads the raw body itself (128 KB on the wire) so that malformed JSON
- * becomes a JSON-RPC -32700 reply, never a body-parser HTML page; mount it
- * before any app-wide JSON parser or request validator.
+ * The HTTP side of /mcp for the app's handlers (src/handlers/postMcp.ts, getMcp.ts): the
+ * app's pipeline has read the body (128 KB on the wire, lenient JSON) and answered 413/415;
+ * these map one JSON-RPC message in and out, serve the legacy SSE hint, and refuse foreign
+ * Hosts (DNS rebinding).
  */
-import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import type { Request, Response } from 'express';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { parseError, rpcError } from './jsonrpc.ts';
 import { dispatch } from './dispatch.ts';
 import { allowedHostSet, checkHost } from './host.ts';
-import { buildMcpManifest } from './manifest.ts';
 import { DEFAULT_SSE, openLegacyStream } from './sse.ts';
 import type { McpDeps } from './types.ts';
 
 export const MCP_BODY_LIMIT = '128kb';
 
-const CORS_HEADERS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': 'Content-Type, Accept, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID',
-  'Access-Control-Max-Age': '86400',
-};
-
-export function createMcpRouter(deps: McpDeps): Router {
-  const router = express.Router();
-  const hosts = allowedHostSet(deps.baseUrl, deps.allowedHosts);
-  let manifest: Promise<Record<string, unknown>> | undefined;
-
-  const guardHost = (req: Request, res: Response, next: NextFunction): void => {
-    res.set(CORS_HEADERS);
-    if (!refuseForeignHost(req, res, deps, hosts)) next();
-  };
-
-  router.options('/mcp', (_req, res) => { res.set(CORS_HEADERS).status(204).end(); });
-
-  router.post('/mcp', guardHost, (req, res, next) => {
-    if (!req.is('application/json')) {
-      res.status(415).json({ error: 'Content-Type must be application/json.', hint: 'POST one JSON-RPC 2.0 message with Content-Type: application/json.' });
-      return;
-    }
-    next();
-  }, express.raw({ type: () => true, limit: MCP_BODY_LIMIT }), (req, res) => handleMcpPost(req, res, deps));
-
-  // No Host check on GET: the stream carries only the endpoint hint, nothing a rebinding page could use.
-  router.get('/mcp', (req, res) => { res.set(CORS_HEADERS); handleMcpGet(req, res, deps); });
-
-  // Stateless: no session to end (spec 2025-11-25 basic/transports#session-management allows 405).
-  router.delete('/mcp', (_req, res) => {
-    res.status(405).set('Allow', 'GET, POST').json({ error: 'This server keeps no sessions; there is nothing to delete.' });
-  });
-
-  router.get('/.well-known/mcp.json', async (_req, res, next) => {
-    try {
-      manifest ??= buildMcpManifest(deps);
-      res.set('Access-Control-Allow-Origin', '*').set('Cache-Control', 'public, max-age=3600').json(await manifest);
-    } catch (err) {
-      manifest = undefined;
-      next(err);
-    }
-  });
-
-  router.use('/mcp', mcpErrorHandler);
-  return router;
-}
 
 /**
  * POST /mcp once Host, Content-Type and the body read have been dealt with
@@ -133,19 +83,4 @@ function sendReply(req: Request, res: Response, status: number, body: Record<str
   if (!sseOnly) return void res.status(status).json(body);
   res.status(status).set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
   res.end(`event: message\ndata: ${JSON.stringify(body)}\n\n`);
-}
-
-/** Body-reader failures on /mcp: 413 per the Limits table, otherwise JSON instead of express's HTML page. */
-function mcpErrorHandler(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
-  const e = err as { type?: string; status?: number };
-  if (res.headersSent) return void res.end();
-  if (e.type === 'entity.too.large' || e.status === 413) {
-    res.status(413).json({ error: 'Request body larger than 128 KB.', hint: 'Send one JSON-RPC message per POST, at most 128 KB on the wire.' });
-  } else if (e.status === 415 || e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
-    res.status(415).json({ error: 'Unsupported content encoding or charset.', hint: 'Send UTF-8 JSON without Content-Encoding.' });
-  } else if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
-    res.status(400).json(parseError());
-  } else {
-    res.status(500).json({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error' } });
-  }
 }

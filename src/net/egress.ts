@@ -59,6 +59,14 @@ export interface EgressOptions {
    * name or address is still refused.
    */
   allowLoopbackTarget?: LoopbackTarget;
+  /**
+   * The CLI behind the caller's own proxy, as curl and npm do it: the proxy is asked to
+   * `CONNECT host:port` by name and resolves it itself, so the caller needs no DNS for
+   * the site (a corporate network often has none). The name guard still applies, and an
+   * IP literal is still refused; SCAN_RESOLVE is not consulted. Only with
+   * `proxyUrl`. The service never sets this: its egress pins the checked address.
+   */
+  proxyResolvesNames?: boolean;
 }
 
 export interface LoopbackTarget { host: 'localhost' | '127.0.0.1' | '::1'; port: number }
@@ -82,6 +90,7 @@ export function createEgress(opts: EgressOptions): Egress {
       throw new Error(`allowLoopbackTarget must be localhost, 127.0.0.1 or ::1 with a port, not ${loopback.host}:${loopback.port}`);
     }
   }
+  if (opts.proxyResolvesNames && !opts.proxyUrl) throw new Error('proxyResolvesNames needs proxyUrl');
   const reachesAnyHost = Boolean(opts.proxyUrl) || Boolean(opts.allowDirect);
   const configured = reachesAnyHost || Boolean(loopback);
   const overrides = opts.resolve ?? EMPTY_OVERRIDES;
@@ -111,7 +120,13 @@ export function createEgress(opts: EgressOptions): Egress {
       if (url.protocol !== 'https:' && url.protocol !== 'http:') return fail('BAD_URL', `unsupported scheme ${url.protocol}`);
       const host = url.hostname.replace(/^\[|\]$/g, '');
       let address: string;
-      if (isLoopbackTarget(url, loopback)) {
+      if (opts.proxyResolvesNames) {
+        const named = checkHostName(host);
+        // IP literals and reserved names are refused here as everywhere, so the proxy only ever gets a public-looking name.
+        if (!named.ok) return fail('GUARD_REFUSED', `${host}: ${named.reason}`);
+        // The proxy gets the name (CONNECT host:port or an absolute-form URL) and resolves it.
+        address = host;
+      } else if (isLoopbackTarget(url, loopback)) {
         // The one origin the caller named explicitly; no DNS, no guard, this machine only.
         address = loopback!.host === '::1' ? '::1' : '127.0.0.1';
       } else {

@@ -13,6 +13,7 @@
  * closes the DNS-rebinding window (see egress.ts).
  */
 import ipaddr from 'ipaddr.js';
+import { LRUCache } from 'lru-cache';
 
 export type GuardVerdict = { ok: true } | { ok: false; reason: string };
 
@@ -38,15 +39,15 @@ export function isIpLiteral(host: string): boolean {
   return parsed.startsWith('[') || ipaddr.IPv4.isValidFourPartDecimal(parsed);
 }
 
-// Both layers are pure functions of a string and run on every hop of every probe; remember recent answers.
-const MEMO_LIMIT = 2048;
-const nameMemo = new Map<string, GuardVerdict>();
-const addressMemo = new Map<string, boolean>();
-function remember<V>(memo: Map<string, V>, key: string, compute: () => V): V {
+// Both layers are pure functions of a string and run on every hop of every probe, so recent
+// answers are remembered. A memo of a pure function holds no service state (nothing to wire
+// or close), which is why it may live here rather than in the composition root; bounded LRU.
+const nameMemo = new LRUCache<string, GuardVerdict>({ max: 2048 });
+const addressMemo = new LRUCache<string, { global: boolean }>({ max: 2048 });
+function remember<V extends {}>(memo: LRUCache<string, V>, key: string, compute: () => V): V {
   const hit = memo.get(key);
   if (hit !== undefined) return hit;
   const value = compute();
-  if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value as string);
   memo.set(key, value);
   return value;
 }
@@ -72,7 +73,7 @@ function checkHostNameUncached(host: string): GuardVerdict {
 
 /** Layer 2: may we connect to this resolved address? Only globally routable unicast passes. */
 export function isGlobalAddress(address: string): boolean {
-  return remember(addressMemo, address, () => isGlobalUncached(address));
+  return remember(addressMemo, address, () => ({ global: isGlobalUncached(address) })).global;
 }
 
 function isGlobalUncached(address: string): boolean {

@@ -11,17 +11,20 @@ const COLOR: Record<string, string> = {
 
 export const BADGE_LABEL = 'agent-ready';
 
+/** Where drawn badges are kept: the read caches of the composition root (an LRU). */
+export interface BadgeMemo {
+  get(key: string): string | undefined;
+  set(key: string, svg: string): unknown;
+}
+
 // badge-maker lays text out on every call; the inputs are a small closed set
 // (headline x score), so each badge is drawn once (bench/results.md: profile of GET /badge).
-const drawn = new Map<string, string>();
-const MAX_DRAWN = 1024;
-
-export function badgeFor(headline: string, score: number | null): string {
+export function badgeFor(headline: string, score: number | null, memo?: BadgeMemo): string {
   const key = `${headline}|${score}`;
-  let svg = drawn.get(key);
+  let svg = memo?.get(key);
   if (svg === undefined) {
     svg = drawBadge(headline, score);
-    if (drawn.size < MAX_DRAWN) drawn.set(key, svg);
+    memo?.set(key, svg);
   }
   return svg;
 }
@@ -32,11 +35,13 @@ function drawBadge(headline: string, score: number | null): string {
   return makeBadge({ label: BADGE_LABEL, message, color: grey ? 'lightgrey' : (COLOR[headline] ?? 'lightgrey') });
 }
 
-let notScanned: string | undefined;
-
-export function notScannedBadge(): string {
-  notScanned ??= makeBadge({ label: BADGE_LABEL, message: 'not scanned', color: 'lightgrey' });
-  return notScanned;
+export function notScannedBadge(memo?: BadgeMemo): string {
+  let svg = memo?.get('not-scanned');
+  if (svg === undefined) {
+    svg = makeBadge({ label: BADGE_LABEL, message: 'not scanned', color: 'lightgrey' });
+    memo?.set('not-scanned', svg);
+  }
+  return svg;
 }
 
 /** Short enough that a new scan shows within minutes, long enough to spare README views. */

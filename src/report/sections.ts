@@ -66,7 +66,7 @@ export function evidenceSection(refs: readonly string[], evidence: readonly Evid
 <td><code>${e.id}</code></td><td>${e.network}<br><code>${e.key}</code></td>
 <td>${e.status === 0 ? 'no answer' : e.status}${e.errorCode ? html`<br><span class="muted">${e.errorCode}</span>` : ''}</td>
 <td>${e.outcome}${e.vendors.length ? html`<br><span class="muted">${e.vendors.join(', ')}</span>` : ''}</td>
-<td class="wrap"><code>${e.finalUrl || e.url}</code>${e.title ? html`<br>title: “${e.title}”` : ''}${e.markers.length ? html`<br>markers: ${e.markers.join(', ')}` : ''}</td>
+<td class="wrap"><code>${e.finalUrl || e.url}</code>${e.title ? html`<br>title: “${e.title}”` : ''}${e.markers.length ? html`<br>markers: ${e.markers.join(', ')}` : ''}${e.curl ? html`<details><summary>Sent, and how to repeat it</summary><p>${e.method ?? 'GET'} ${e.url}</p><ul>${Object.entries(e.requestHeaders ?? {}).map(([k, v]) => html`<li><code>${k}: ${v}</code></li>`)}</ul><pre><code>${e.curl}</code></pre></details>` : ''}</td>
 <td>${e.bodyBytes} B, ${e.timingMs} ms</td></tr>`;
   });
   return html`<h2 id="evidence">Evidence</h2>

@@ -3,7 +3,9 @@
  * shared/design/verdicts.md. Vendor attribution is computed alongside and
  * never changes the outcome by presence alone.
  */
-import { matchFingerprints, type ResponseView } from './fingerprints.ts';
+import { FINGERPRINTS, matchFingerprints, type ResponseView } from './fingerprints.ts';
+import type { VendorFingerprint } from './data/fingerprints-v1.0.ts';
+import { paymentOffer } from './payment.ts';
 
 export type EdgeOutcome = 'pass' | 'challenge' | 'block' | 'rate-limited' | 'auth' | 'origin-error' | 'transport-error' | 'unprobed';
 
@@ -17,31 +19,36 @@ export interface Classified { outcome: EdgeOutcome; vendors: string[]; markers: 
 
 export type ClassifyInput =
   | { ok: false; errorCode: string }
-  | (ResponseView & { ok: true; redirects: readonly string[] });
+  | (ResponseView & { ok: true; redirects: readonly string[]; finalUrl?: string });
 
-/** Hosts and paths that mark a redirect as a sign-in wall (Vercel/Netlify protection, SSO). */
+/** Hosts that mark the end of a redirect chain as a sign-in wall (SSO, identity providers, Vercel protection). */
 const LOGIN_HOST = /^(login|signin|sso|auth|accounts|id|idp)\./i;
-const LOGIN_PATH = /\/(login|signin|sign-in|sso|oauth2?|authorize|auth)(\/|$|\?)/i;
 
-export function isLoginRedirect(redirects: readonly string[]): boolean {
-  return redirects.some((r) => {
-    try {
-      const u = new URL(r);
-      return LOGIN_HOST.test(u.hostname) || LOGIN_PATH.test(u.pathname) || (u.hostname === 'vercel.com' && u.pathname.startsWith('/login'));
-    } catch {
-      return false;
-    }
-  });
+/**
+ * A sign-in wall is where the redirects end, not where they pass: an SSO hop that hands the
+ * browser back to a real page is a pass. So only the final URL's host is judged (and Vercel's
+ * deployment protection, whose login lives on vercel.com itself).
+ */
+export function isLoginRedirect(redirects: readonly string[], finalUrl?: string): boolean {
+  const last = finalUrl ?? redirects.at(-1);
+  if (redirects.length === 0 || !last) return false;
+  try {
+    const u = new URL(last);
+    return LOGIN_HOST.test(u.hostname) || (u.hostname === 'vercel.com' && u.pathname.startsWith('/login'));
+  } catch {
+    return false;
+  }
 }
 
 /**
  * @param isHome the home page: 404/410 there is an origin error (verdicts.md rule 6).
+ * @param set the fingerprint set (the current one; older sets for comparisons in tests and benchmarks).
  */
-export function classifyResponse(input: ClassifyInput, isHome = true): Classified {
+export function classifyResponse(input: ClassifyInput, isHome = true, set: readonly VendorFingerprint[] = FINGERPRINTS): Classified {
   if (!input.ok) {
     return { outcome: NOT_SENT.has(input.errorCode) ? 'unprobed' : 'transport-error', vendors: [], markers: [`error ${input.errorCode}`] };
   }
-  const fp = matchFingerprints(input);
+  const fp = matchFingerprints(input, set);
   const s = input.status;
   const done = (outcome: EdgeOutcome, markers: string[]): Classified => ({ outcome, vendors: fp.vendors, markers });
   const describe = (hits: { vendor: string; marker: string }[]) => hits.map((h) => `${h.vendor}: ${h.marker}`);
@@ -49,7 +56,10 @@ export function classifyResponse(input: ClassifyInput, isHome = true): Classifie
   if (fp.challenge.length) return done('challenge', describe(fp.challenge));
   if (s === 429 || fp.rateLimit.length) return done('rate-limited', [`status ${s}`, ...describe(fp.rateLimit)]);
   if (s === 403 || s === 406 || s === 451 || fp.deny.length) return done('block', [`status ${s}`, ...describe(fp.deny)]);
-  if (s === 401 || s === 407 || isLoginRedirect(input.redirects)) return done('auth', [`status ${s}`, ...input.redirects.map((r) => `redirect ${r}`)]);
+  // 402 asks for a credential too, a payment: pay per crawl, x402 or MPP (standards-2026.md §2.6).
+  const offer = s === 402 ? paymentOffer(s, input.headers) : undefined;
+  if (offer) return done('auth', [`status ${s}`, `payment offer: ${offer.summary}`]);
+  if (s === 401 || s === 407 || isLoginRedirect(input.redirects, input.finalUrl)) return done('auth', [`status ${s}`, ...input.redirects.map((r) => `redirect ${r}`)]);
   if (s >= 500) return done('origin-error', [`status ${s}`]);
   if ((s === 404 || s === 410) && isHome) return done('origin-error', [`status ${s}`]);
   if ((s >= 200 && s < 300) || s === 304) {

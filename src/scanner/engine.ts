@@ -10,12 +10,13 @@ import { Gatherer } from './gather.ts';
 import { decideHeadline } from './headline.ts';
 import { buildMatrix, usableNetworks } from './matrix.ts';
 import { pageOf, parseLinkHeader } from './page.ts';
+import { requestKindsSentence } from './requests.ts';
 import { detectProfile } from './profile.ts';
 import { readRobots } from './robots.ts';
 import { getRoster } from './roster.ts';
 import { runRubric } from './rubric.ts';
 import type { EngineReport, EvidenceRecord, FetchedView, NetworkName, Profile } from './types.ts';
-import { Limiter } from './probe.ts';
+import { createLimiter, type Limiter } from './probe.ts';
 import { ROSTER_VERSION, SCHEMA_VERSION, reportVersions } from './versions.ts';
 
 export interface ScanOutcome { report: EngineReport; evidence: EvidenceRecord[] }
@@ -47,7 +48,8 @@ export function probeMethodText(concurrency: number): string {
     + 'but from our networks, not from the vendor\'s verified IP ranges or signatures; an ordinary browser request from the same network is the control. '
     + 'One GET of the home page per agent and network, plus robots.txt and a fixed list of well-known files; at most '
     + `${MAX_REQUESTS_PER_SCAN} requests per scan and ${concurrency} at a time per network. `
-    + 'The result describes how the site\'s edge treats agent-identifying requests from cloud servers; it never claims how the edge treats a vendor\'s verified crawler.';
+    + 'The result describes how the site\'s edge treats agent-identifying requests from cloud servers; it never claims how the edge treats a vendor\'s verified crawler. '
+    + requestKindsSentence();
 }
 
 export function createScanner(opts: ScannerOptions): Scanner {
@@ -59,7 +61,7 @@ export function createScanner(opts: ScannerOptions): Scanner {
   const acquire = (domain: string) => {
     let site = sites.get(domain);
     if (!site) {
-      site = { limiters: { networkA: new Limiter(concurrency), networkB: new Limiter(concurrency) }, scans: 0 };
+      site = { limiters: { networkA: createLimiter(concurrency), networkB: createLimiter(concurrency) }, scans: 0 };
       sites.set(domain, site);
     }
     site.scans++;
@@ -97,7 +99,17 @@ export function createScanner(opts: ScannerOptions): Scanner {
     const robots = readRobots(r1.robotsFetch.ok
       ? { ok: true, status: r1.robotsFetch.status, contentType: r1.robotsFetch.contentType, body: r1.robotsFetch.body, edgeOutcome: r1.robotsFetch.outcome }
       : { ok: false });
-    const rows = buildMatrix({ roster, robots, controls: r1.controls, cells: r1.cells, textLength: (v) => pageOf(v).text.length });
+    // Stored textChars is the very number the verdicts compare; one parse per distinct body
+    // (the grid's home pages are mostly identical).
+    const textBySha = new Map<string, number>();
+    const measureText = (v: FetchedView) => {
+      if (v.outcome !== 'pass') return;
+      let n = textBySha.get(v.record.bodySha256);
+      if (n === undefined) textBySha.set(v.record.bodySha256, (n = pageOf(v).text.length));
+      v.record.textChars = n;
+    };
+    r1.all.forEach(measureText);
+    const rows = buildMatrix({ roster, robots, controls: r1.controls, cells: r1.cells, textLength: (v) => v.record.textChars });
     const usable = usableNetworks(r1.controls);
     const home = pickHome(r1.controls, usable);
     const page = home ? pageOf(home) : null;
@@ -108,6 +120,7 @@ export function createScanner(opts: ScannerOptions): Scanner {
       files: r1.files, markdown: r1.markdown, followups: {},
     };
     ev.followups = await gatherer.round2(planFollowups(ev));
+    Object.values(ev.followups).forEach(measureText);
 
     const verdict = decideHeadline(ev);
     const profile = detectProfile(ev, scanOpts.profile);

@@ -2,6 +2,8 @@
  * Matching responses against the versioned fingerprint data.
  */
 import { FINGERPRINTS_V1_0, type MarkerSet, type VendorFingerprint } from './data/fingerprints-v1.0.ts';
+import { FINGERPRINTS_V1_1 } from './data/fingerprints-v1.1.ts';
+import { FINGERPRINTS_VERSION } from './versions.ts';
 
 export interface ResponseView {
   status: number;
@@ -13,10 +15,17 @@ export interface ResponseView {
 
 export interface VendorHit { vendor: string; marker: string }
 
-export const FINGERPRINTS: readonly VendorFingerprint[] = FINGERPRINTS_V1_0;
+/** Every set a report may name in `versions.fingerprints`; the current one judges new scans. */
+export const FINGERPRINT_SETS: Readonly<Record<string, readonly VendorFingerprint[]>> = {
+  'fingerprints-v1.0': FINGERPRINTS_V1_0,
+  'fingerprints-v1.1': FINGERPRINTS_V1_1,
+};
 
+export const FINGERPRINTS: readonly VendorFingerprint[] = FINGERPRINT_SETS[FINGERPRINTS_VERSION]!;
+
+/** A vendor's display name; ids of older sets still resolve, so archived reports keep their names. */
 export function vendorName(id: string): string {
-  return FINGERPRINTS.find((f) => f.id === id)?.name ?? id;
+  return FINGERPRINTS.find((f) => f.id === id)?.name ?? FINGERPRINTS_V1_0.find((f) => f.id === id)?.name ?? id;
 }
 
 /** The first marker of `set` present on `r`, described for evidence, or undefined. */
@@ -30,8 +39,12 @@ function matchSet(set: MarkerSet, r: ResponseView, lowerBody: string): string | 
     const hit = r.setCookieNames.find((c) => c.toLowerCase().startsWith(prefix.toLowerCase()));
     if (hit) return `cookie ${hit}`;
   }
-  if (set.body && (set.bodyMaxBytes === undefined || r.bodyBytes <= set.bodyMaxBytes)) {
+  const sizeOk = set.bodyMaxBytes === undefined || r.bodyBytes <= set.bodyMaxBytes;
+  if (set.body && sizeOk) {
     for (const needle of set.body) if (lowerBody.includes(needle.toLowerCase())) return `body "${needle}"`;
+  }
+  if (set.bodyAll && sizeOk && set.bodyAll.every((needle) => lowerBody.includes(needle.toLowerCase()))) {
+    return `body ${set.bodyAll.map((n) => `"${n}"`).join(' + ')}`;
   }
   return undefined;
 }
@@ -53,10 +66,10 @@ export interface FingerprintMatch {
   presence: VendorHit[];
 }
 
-export function matchFingerprints(r: ResponseView): FingerprintMatch {
+export function matchFingerprints(r: ResponseView, set: readonly VendorFingerprint[] = FINGERPRINTS): FingerprintMatch {
   const lowerBody = r.body.toLowerCase();
   const out: FingerprintMatch = { vendors: [], challenge: [], deny: [], rateLimit: [], presence: [] };
-  for (const fp of FINGERPRINTS) {
+  for (const fp of set) {
     const hits: Array<[VendorHit[], string | undefined]> = [
       [out.presence, matchSet(fp.presence, r, lowerBody)],
       [out.challenge, matchAny(fp.challenge, r, lowerBody)],

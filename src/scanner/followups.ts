@@ -5,8 +5,9 @@
 import type { ScanEvidence } from './evidence.ts';
 import { llmsTxt, sampleLinks, serviceDescUrls } from './features.ts';
 
-const LLMS_LINK_SAMPLE = 5;
-const MD_VARIANT_SAMPLE = 3;
+export const LLMS_LINK_SAMPLE = 5;
+export const MD_VARIANT_SAMPLE = 3;
+export const SERVICE_DESC_SAMPLE = 2;
 
 function sameSite(ev: ScanEvidence, url: string): boolean {
   try {
@@ -41,7 +42,7 @@ export function planFollowups(ev: ScanEvidence): Array<[string, string]> {
   const canonical = ev.page?.links.find((l) => l.rel.includes('canonical'))?.href;
   if (canonical && sameSite(ev, canonical) && ev.home && canonical !== ev.home.record.finalUrl) plan.push(['canonical', canonical]);
 
-  for (const url of serviceDescUrls(ev).filter((u) => sameSite(ev, u) && !fetched.has(u)).slice(0, 2)) plan.push([`service-desc:${url}`, url]);
+  for (const url of serviceDescUrls(ev).filter((u) => sameSite(ev, u) && !fetched.has(u)).slice(0, SERVICE_DESC_SAMPLE)) plan.push([`service-desc:${url}`, url]);
 
   const license = ev.robots.extensions.find((e) => e.field === 'license')?.value;
   if (license) {

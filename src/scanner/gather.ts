@@ -10,7 +10,7 @@
  */
 import type { Egress } from '../net/egress.ts';
 import { gridCells, homeUrl, CONTROL_KEY } from './grid.ts';
-import { Limiter, runProbe, type ProbeContext, type ProbeSpec } from './probe.ts';
+import { createLimiter, runProbe, type Limiter, type ProbeContext, type ProbeSpec } from './probe.ts';
 import { ROBOTS_MAX_BYTES } from './robots.ts';
 import { BROWSER_UA, getRoster } from './roster.ts';
 import { NETWORKS, type FetchedView, type NetworkName } from './types.ts';
@@ -25,7 +25,7 @@ export const AUX_PATHS = [
 ] as const;
 
 /** The agent whose UA fetches robots.txt a second time (is robots.txt served to agents too?). */
-const ROBOTS_AGENT = 'ChatGPT-User';
+export const ROBOTS_AGENT = 'ChatGPT-User';
 
 export interface GatherOptions {
   networks: Record<NetworkName, Egress>;
@@ -60,7 +60,7 @@ export class Gatherer {
   constructor(domain: string, opts: GatherOptions) {
     this.#domain = domain;
     this.#opts = opts;
-    this.#limiters = opts.limiters ?? { networkA: new Limiter(opts.concurrency), networkB: new Limiter(opts.concurrency) };
+    this.#limiters = opts.limiters ?? { networkA: createLimiter(opts.concurrency), networkB: createLimiter(opts.concurrency) };
     this.#ctx = { timeoutMs: opts.probeTimeoutMs, signal: opts.signal, budget: opts.budget };
     // Site files are read once, from networkA unless it has no route.
     this.auxNetwork = opts.networks.networkA.configured || !opts.networks.networkB.configured ? 'networkA' : 'networkB';

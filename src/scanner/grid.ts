@@ -5,7 +5,7 @@
  */
 import type { Egress } from '../net/egress.ts';
 import { BROWSER_UA, probeableAgents } from './roster.ts';
-import { Limiter, runProbe, type ProbeContext } from './probe.ts';
+import { createLimiter, runProbe, type Limiter, type ProbeContext } from './probe.ts';
 import type { EdgeOutcome, FetchedView, NetworkName } from './types.ts';
 
 export const CONTROL_KEY = 'control:browser';
@@ -49,7 +49,7 @@ export function homeUrl(domain: string): string {
 
 /** Probe the whole grid for `domain` through one egress; every cell runs in parallel under the bound. */
 export async function probeGrid(domain: string, egress: Egress, opts: ProbeGridOptions): Promise<GridRun> {
-  const limiter = opts.limiter ?? new Limiter(opts.concurrency ?? 8);
+  const limiter = opts.limiter ?? createLimiter(opts.concurrency ?? 8);
   const ctx: ProbeContext = { timeoutMs: opts.timeoutMs, signal: opts.signal ?? new AbortController().signal, budget: opts.budget ?? { remaining: 200 } };
   const network = opts.network ?? 'networkA';
   const cells = gridCells(opts.rosterVersion);

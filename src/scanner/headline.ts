@@ -67,7 +67,7 @@ export function decideHeadline(ev: ScanEvidence): HeadlineResult {
 
   if (hostile) {
     headline = 'agent-hostile';
-    reasons.push(`robots.txt allows ${list(bothDecided.map((r) => r.agent.token))}, but requests identifying as them from both cloud networks were ${describeDenials(bothDecided, ev)}${vendorSuffix(vendorsOf(bothDecided))}.`);
+    reasons.push(`robots.txt allows ${list(bothDecided.map((r) => r.agent.token))}, but requests identifying as them from both cloud networks were ${describeDenials(bothDecided, ev)}${offerSuffix(bothDecided)}${vendorSuffix(vendorsOf(bothDecided))}.`);
     reasons.push('Ordinary browser requests from the same two networks received the page, so the edge treats agent-identifying requests from cloud servers as hostile.');
   } else if (invites.length > 0 && refusedBy.length > 0) {
     headline = 'contradictory';
@@ -91,7 +91,7 @@ export function decideHeadline(ev: ScanEvidence): HeadlineResult {
     for (const g of groups.values()) {
       const r = g[0]!;
       const consistent = r.robots.says === 'blocked' ? '; robots.txt disallows them as well, so the edge is consistent with it' : '';
-      reasons.push(`Requests identifying as ${list(g.map((x) => x.agent.token))} from ${list(r.denied)} were ${describeDenials([r], ev)}${vendorSuffix(vendorsOf([r]))}${consistent}.`);
+      reasons.push(`Requests identifying as ${list(g.map((x) => x.agent.token))} from ${list(r.denied)} were ${describeDenials([r], ev)}${offerSuffix([r])}${vendorSuffix(vendorsOf([r]))}${consistent}.`);
     }
     const passed = rows.filter((r) => r.passed.length > 0 && r.denied.length === 0);
     if (passed.length) reasons.push(`${passed.length} other agent${passed.length === 1 ? '' : 's'} received the page.`);
@@ -111,12 +111,19 @@ export function decideHeadline(ev: ScanEvidence): HeadlineResult {
 
 function outcomeWord(r: AgentRow, n: 'networkA' | 'networkB', ev: ScanEvidence): string {
   const cell = ev.rows.includes(r) ? r.entry.edgeDoes?.[n] : undefined;
+  if (cell === 'auth' && r.entry.httpStatus?.[n] === 402) return 'asked to pay';
   return ({ challenge: 'challenged', block: 'blocked', 'rate-limited': 'rate-limited', auth: 'asked to sign in' } as Record<string, string>)[cell ?? ''] ?? 'turned away';
 }
 
 function describeDenials(rows: readonly AgentRow[], ev: ScanEvidence): string {
   const words = new Set(rows.flatMap((r) => r.denied.map((n) => outcomeWord(r, n, ev))));
   return list([...words].sort());
+}
+
+/** The payment offers (HTTP 402) behind these rows' denials, as a suffix for a reason. */
+function offerSuffix(rows: readonly AgentRow[]): string {
+  const offers = [...new Set(rows.flatMap((r) => r.entry.notes.flatMap((note) => /; payment offer: (.*)$/.exec(note)?.[1] ?? [])))];
+  return offers.length ? ` (offer: ${list(offers, 2)})` : '';
 }
 
 function vendorSuffix(vendors: readonly string[]): string {

@@ -59,7 +59,8 @@ export function buildRow(agent: RosterAgent, input: MatrixInput, usable: readonl
   const vendorIds = [...new Set(NETWORKS.flatMap((n) => cells[n].record.vendors))];
   for (const n of denied) {
     const v = cells[n].record.vendors.map(vendorName);
-    notes.push(`requests identifying as ${agent.token} from ${n} met a ${cells[n].outcome} (HTTP ${cells[n].status}${v.length ? `, ${v.join(', ')}` : ''})`);
+    const offer = cells[n].record.markers.find((m) => m.startsWith('payment offer: '));
+    notes.push(`requests identifying as ${agent.token} from ${n} met a ${cells[n].outcome} (HTTP ${cells[n].status}${v.length ? `, ${v.join(', ')}` : ''})${offer ? `; ${offer}` : ''}`);
   }
   const row = (verdict: MatrixEntry['verdict'], measurement: MatrixEntry['measurement']): AgentRow => ({
     agent, robots, decided, denied, passed, disagree: denied.length > 0 && passed.length > 0,

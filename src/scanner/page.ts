@@ -3,6 +3,7 @@
  * agents don't either). One htmlparser2 pass; the result is plain data so the
  * checks stay pure.
  */
+import LinkHeader from 'http-link-header';
 import { Parser } from 'htmlparser2';
 
 export interface PageLink { rel: string[]; href: string; type: string }
@@ -105,15 +106,17 @@ export function quickTitle(body: string): string {
   return m ? m[1]!.replace(/\s+/g, ' ').trim().slice(0, 200) : '';
 }
 
-/** Parse an RFC 8288 Link header into rel/href/type entries. */
+/**
+ * An RFC 8288 Link header as rel/href/type entries (http-link-header). A header that does not
+ * parse yields no links: a malformed header advertises nothing an agent could follow.
+ */
 export function parseLinkHeader(value: string | undefined): PageLink[] {
   if (!value) return [];
-  const out: PageLink[] = [];
-  for (const m of value.matchAll(/<([^>]*)>\s*((?:;\s*[^;,]+)*)/g)) {
-    const params = m[2] ?? '';
-    const rel = /rel\s*=\s*"?([^";]+)"?/i.exec(params)?.[1] ?? '';
-    const type = /type\s*=\s*"?([^";]+)"?/i.exec(params)?.[1] ?? '';
-    out.push({ href: m[1]!, rel: rel.toLowerCase().split(/\s+/).filter(Boolean), type: type.toLowerCase() });
+  let refs: LinkHeader.Reference[];
+  try {
+    refs = LinkHeader.parse(value).refs;
+  } catch {
+    return [];
   }
-  return out;
+  return refs.map((r) => ({ href: r.uri, rel: r.rel.toLowerCase().split(/\s+/).filter(Boolean), type: (r.type ?? '').toLowerCase() }));
 }

@@ -10,6 +10,7 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import type { Egress, ProbeResult } from '../net/egress.ts';
 import { classifyResponse } from './classify.ts';
 import { quickTitle } from './page.ts';
+import { curlCommand } from './replay.ts';
 import type { EvidenceRecord, FetchedView, NetworkName } from './types.ts';
 
 /** Headers kept in evidence: what a human needs to re-derive a verdict, nothing volatile (no Date). */
@@ -19,6 +20,7 @@ const KEY_HEADERS = [
   'cf-mitigated', 'cf-cache-status', 'x-vercel-mitigated', 'x-amzn-waf-action', 'x-datadome', 'x-dd-b',
   'x-iinfo', 'x-cdn', 'x-sucuri-block', 'x-sucuri-id', 'x-served-by', 'x-sigsci-agentresponse', 'via', 'x-cache',
   'akamai-cache-status', 'x-kpsdk-ct', 'x-blocked-by-waf', 'x-markdown-tokens',
+  'crawler-price', 'crawler-charged', 'crawler-error', 'payment-required',
 ];
 
 /** Enough for any home page worth reading and to tell a 100k-character llms.txt; never buffered past it. */
@@ -43,6 +45,11 @@ export interface ProbeContext {
 
 const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
+/** Every header a probe sends, in the order sent; the egress adds only Host, from the URL. */
+export function requestHeadersFor(spec: Pick<ProbeSpec, 'userAgent' | 'accept'>): Record<string, string> {
+  return { 'user-agent': spec.userAgent, accept: spec.accept ?? DEFAULT_ACCEPT, 'accept-language': 'en-US,en;q=0.9', 'accept-encoding': 'gzip, deflate, br' };
+}
+
 function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
@@ -54,13 +61,17 @@ export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; error
   if (result.ok) for (const h of KEY_HEADERS) if (result.headers[h] !== undefined) headers[h] = result.headers[h]!;
   const classified = classifyResponse(
     result.ok
-      ? { ok: true, status: result.status, headers: result.headers, setCookieNames: result.setCookieNames, body, bodyBytes: result.body.length, redirects: result.redirects }
+      ? { ok: true, status: result.status, headers: result.headers, setCookieNames: result.setCookieNames, body, bodyBytes: result.body.length, redirects: result.redirects, finalUrl: result.finalUrl }
       : { ok: false, errorCode: result.errorCode },
     spec.isHome,
   );
   const title = result.ok ? quickTitle(body) : '';
+  let host = '';
+  try { host = new URL(spec.url).host; } catch { /* recorded as sent: the egress refused it */ }
+  const requestHeaders = { host, ...requestHeadersFor(spec) };
   const base = {
     network: spec.network, key: spec.key, url: spec.url, userAgent: spec.userAgent, accept,
+    method: 'GET', requestHeaders, curl: curlCommand('GET', spec.url, requestHeaders),
     status: result.ok ? result.status : 0,
     errorCode: result.ok ? null : result.errorCode,
     errorMessage: result.ok ? null : result.message,
@@ -69,7 +80,8 @@ export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; error
     bodyBytes: result.ok ? result.body.length : 0,
     bodyTruncated: result.ok ? result.bodyTruncated : false,
     title,
-    textChars: result.ok ? body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().length : 0,
+    // Set by the engine from the same visible-text measure the verdicts use (measureText in engine.ts).
+    textChars: 0,
     redirects: result.redirects,
     finalUrl: result.ok ? result.finalUrl : spec.url,
     outcome: classified.outcome, vendors: classified.vendors, markers: classified.markers,
@@ -81,34 +93,27 @@ export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; error
 }
 
 /**
- * Concurrency bound per network and site: the site sees at most `limit` parallel requests
- * from each vantage, however many scans of it overlap. p-limit, not a hand-written queue: the
- * hand-written one let a newcomer slip in between a slot's release and the woken waiter's
- * start, so overlapping scans could exceed the bound.
+ * The politeness bound: at most `limit` requests in flight to one site from one network,
+ * shared by every scan of that site (p-limit). The hand-written FIFO queue it replaces could
+ * admit one more than its bound when a released slot raced a newcomer.
  */
-export class Limiter {
-  readonly #limit: LimitFunction;
+export type Limiter = LimitFunction;
 
-  constructor(limit: number) {
-    this.#limit = pLimit(Math.max(1, limit));
-  }
-
-  run<T>(fn: () => Promise<T>): Promise<T> {
-    return this.#limit(fn);
-  }
+export function createLimiter(limit: number): Limiter {
+  return pLimit(Math.max(1, limit));
 }
 
 /** Run one probe under the limiter, the budget and the deadline. */
 export async function runProbe(egress: Egress, limiter: Limiter, spec: ProbeSpec, ctx: ProbeContext): Promise<FetchedView> {
   const notSent = (errorCode: string, message: string) => toView(spec, { ok: false, errorCode, message, redirects: [], timingMs: 0 });
   if (!egress.configured) return notSent('UNCONFIGURED', `${spec.network} is not configured`);
-  return limiter.run(async () => {
+  return limiter(async () => {
     if (ctx.signal.aborted) return notSent('DEADLINE', 'the scan deadline passed before this request started');
     if (ctx.budget.remaining <= 0) return notSent('BUDGET', 'the per-scan request budget was spent');
     ctx.budget.remaining--;
     const result = await egress.fetch({
       url: spec.url,
-      headers: { 'user-agent': spec.userAgent, accept: spec.accept ?? DEFAULT_ACCEPT, 'accept-language': 'en-US,en;q=0.9', 'accept-encoding': 'gzip, deflate, br' },
+      headers: requestHeadersFor(spec),
       timeoutMs: ctx.timeoutMs,
       maxBodyBytes: spec.maxBodyBytes ?? DEFAULT_MAX_BODY,
       maxRedirects: 5,

@@ -1,5 +1,5 @@
 /**
- * robots.txt per RFC 9309, wrapping robots-parser and fixing its known gaps:
+ * robots.txt per RFC 9309 (groups and matching in robots-rules.ts):
  *   - the status-code rules (§2.3.1): 2xx text is parsed; 4xx means "no
  *     rules" (everything allowed); 5xx or unreachable would mean "assume
  *     complete disallow" to a crawler, which for a *measurement* is `unknown`
@@ -10,15 +10,10 @@
  *     `Disallow: /%7Ejoe` and `/~joe` are the same rule.
  * Every answer keeps the group that matched and the deciding line as evidence.
  */
-import { createRequire } from 'node:module';
 import type { RosterAgent } from './roster.ts';
+import { decidingRule, hasGroup, normalizePath, parseRobotsRules, rulesFor, type RobotsRules } from './robots-rules.ts';
 
-interface RobotsParser {
-  isAllowed(url: string, ua?: string): boolean | undefined;
-  getMatchingLineNumber(url: string, ua?: string): number;
-}
-// robots-parser is CommonJS with a hand-written d.ts that TypeScript's nodenext mode cannot call; load it plainly.
-const robotsParser = createRequire(import.meta.url)('robots-parser') as (url: string, text: string) => RobotsParser;
+export { normalizePath };
 
 export const ROBOTS_MAX_BYTES = 500 * 1024;
 
@@ -48,16 +43,6 @@ export interface RobotsAnswer {
   /** The deciding line (1-based) and its text, when one decided. */
   line: number | null;
   lineText: string | null;
-}
-
-const UNRESERVED = /[A-Za-z0-9\-._~]/;
-
-/** RFC 3986 §6.2.2 normalisation of a path: decode unreserved octets, upper-case the other escapes. */
-export function normalizePath(path: string): string {
-  return path.replace(/%([0-9a-fA-F]{2})/g, (_m, hex: string) => {
-    const ch = String.fromCharCode(parseInt(hex, 16));
-    return UNRESERVED.test(ch) ? ch : `%${hex.toUpperCase()}`;
-  });
 }
 
 function capText(raw: string): { text: string; truncated: boolean } {
@@ -90,9 +75,8 @@ export function readRobots(fetched: { ok: false } | { ok: true; status: number; 
   if (/html/i.test(contentType) || /^\s*<(!doctype|html)/i.test(body)) return unknownFile('robots.txt answered with an HTML page, not rules');
 
   const { text, truncated } = capText(body);
-  const lines = text.split(/\r\n|\r|\n/);
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   const out: RobotsFile = { state: 'parsed', reason: `robots.txt read (${status})`, text, lines, truncated, sitemaps: [], extensions: [], groupCount: 0, unknownLines: 0, ruleLines: 0, namedAgents: [] };
-  let prevWasAgent = false;
   lines.forEach((raw, i) => {
     const line = raw.replace(/#.*$/, '').trim();
     if (!line) return;
@@ -101,55 +85,43 @@ export function readRobots(fetched: { ok: false } | { ok: true; status: number; 
     const value = colon > 0 ? line.slice(colon + 1).trim() : '';
     if (!KNOWN_FIELDS.has(field)) out.unknownLines++;
     if (field === 'user-agent') {
-      if (!prevWasAgent) out.groupCount++;
       const token = value.toLowerCase().split('/')[0]!.trim();
       if (token && token !== '*' && !out.namedAgents.includes(token)) out.namedAgents.push(token);
     }
     if (field === 'allow' || field === 'disallow') out.ruleLines++;
     if (field === 'sitemap' && value) out.sitemaps.push(value);
     if (field === 'content-signal' || field === 'content-usage' || field === 'license') out.extensions.push({ field, value, line: i + 1 });
-    prevWasAgent = field === 'user-agent';
   });
+  out.groupCount = rulesOf(out).groups.length;
   return out;
 }
 
-interface ParsedRule { pattern: string; allow: boolean; lineNumber: number }
+/** Parsed groups per file (the file object is immutable once read), so each is parsed once. */
+const parsedFiles = new WeakMap<RobotsFile, RobotsRules>();
 
-/** Memoised parser per file (the file object is immutable once read). */
-const parsers = new WeakMap<RobotsFile, RobotsParser>();
-
-function parserFor(file: RobotsFile): RobotsParser {
-  let p = parsers.get(file);
-  if (!p) {
-    const normalized = file.lines
-      .map((l) => l.replace(/^(\s*(?:allow|disallow)\s*:\s*)(\S*)/i, (_m, head: string, path: string) => head + normalizePath(path)))
-      .join('\n');
-    p = robotsParser('https://robots.invalid/robots.txt', normalized);
-    parsers.set(file, p);
+function rulesOf(file: RobotsFile): RobotsRules {
+  let parsed = parsedFiles.get(file);
+  if (!parsed) {
+    parsed = parseRobotsRules(file.lines.join('\n'));
+    parsedFiles.set(file, parsed);
   }
-  return p;
-}
-
-/** Rules robots-parser holds for one lower-cased token (its internal table; read-only use keeps us in step with its group choice). */
-function groupRules(file: RobotsFile, token: string): ParsedRule[] | undefined {
-  return (parserFor(file) as unknown as { _rules: Record<string, ParsedRule[]> })._rules[token];
+  return parsed;
 }
 
 /** What robots.txt says about `path` for one agent (RFC 9309 matching, longest match, Allow wins ties). */
 export function robotsSays(file: RobotsFile, agent: Pick<RosterAgent, 'token' | 'robotsFallback'>, path = '/'): RobotsAnswer {
   if (file.state === 'unknown') return { says: 'unknown', group: null, line: null, lineText: null };
   if (file.state === 'none') return { says: 'allowed', group: null, line: null, lineText: null };
-  let token = agent.token.toLowerCase();
-  if (!groupRules(file, token) && agent.robotsFallback && groupRules(file, agent.robotsFallback.toLowerCase())) token = agent.robotsFallback.toLowerCase();
-  const rules = groupRules(file, token) ?? groupRules(file, '*');
-  const group = groupRules(file, token) ? token : rules ? '*' : null;
-  if (!rules) return { says: 'allowed', group: null, line: null, lineText: null };
-  const parser = parserFor(file);
-  const url = `https://robots.invalid${normalizePath(path)}`;
-  const allowed = parser.isAllowed(url, token) !== false;
-  const quote = (n: number | null) => (n && n > 0 ? { line: n, lineText: file.lines[n - 1]!.trim() } : { line: null, lineText: null });
-  if (!allowed) return { says: 'blocked', group, ...quote(parser.getMatchingLineNumber(url, token)) };
+  const parsed = rulesOf(file);
+  // An agent documented to obey another's group (Applebot follows Googlebot) does so only when it has none of its own.
+  const token = !hasGroup(parsed, agent.token) && agent.robotsFallback && hasGroup(parsed, agent.robotsFallback) ? agent.robotsFallback : agent.token;
+  const selected = rulesFor(parsed, token);
+  if (!selected) return { says: 'allowed', group: null, line: null, lineText: null };
+  const { group, rules } = selected;
+  const quote = (n: number | undefined) => (n ? { line: n, lineText: file.lines[n - 1]!.trim() } : { line: null, lineText: null });
+  const rule = decidingRule(rules, path);
+  if (rule && !rule.allow) return { says: 'blocked', group, ...quote(rule.line) };
   const firstDisallow = rules.find((r) => !r.allow);
-  if (firstDisallow) return { says: 'partial', group, ...quote(firstDisallow.lineNumber) };
-  return { says: 'allowed', group, ...quote(parser.getMatchingLineNumber(url, token)) };
+  if (firstDisallow) return { says: 'partial', group, ...quote(firstDisallow.line) };
+  return { says: 'allowed', group, ...quote(rule?.line) };
 }

@@ -25,6 +25,11 @@ export interface EvidenceRecord {
   url: string;
   userAgent: string;
   accept: string;
+  /** What was sent: the method and every request header (Host included). Absent on reports archived before they were recorded. */
+  method?: string;
+  requestHeaders?: Record<string, string>;
+  /** One line of curl that repeats the request. */
+  curl?: string;
   status: number;
   errorCode: string | null;
   errorMessage: string | null;
@@ -34,6 +39,7 @@ export interface EvidenceRecord {
   bodyBytes: number;
   bodyTruncated: boolean;
   title: string;
+  /** Characters of visible text, exactly as the verdicts measure it (script, style and hidden parts excluded; 0 unless the response passed). */
   textChars: number;
   timingMs: number;
   redirects: string[];

@@ -16,7 +16,7 @@ export const RUBRIC_VERSION = 'rubric-v1.1';
 export const ROSTER_VERSION = 'roster-v1.0';
 
 /** Vendor presence / challenge / deny markers (src/scanner/data/fingerprints). */
-export const FINGERPRINTS_VERSION = 'fingerprints-v1.0';
+export const FINGERPRINTS_VERSION = 'fingerprints-v1.1';
 
 /** The `versions` object carried by every report. */
 export function reportVersions(): { schema: number; rubric: string; roster: string; fingerprints: string } {

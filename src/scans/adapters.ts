@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import type { CatalogEntry, CatalogLookup } from '../report/sections.ts';
 import { loadArchivedReport } from './archive.ts';
-import type { ScanServices } from './services.ts';
+import type { ScanServices } from './bundle.ts';
 import type { Profile } from './types.ts';
 
 /** Structurally the MCP layer's ServiceResult: a body, or an error body with its HTTP status. */

@@ -14,7 +14,13 @@ export const ATTACH_WINDOW_MS = 7 * 24 * 3600 * 1000;
 export const MAX_OBSERVATIONS = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export interface AttachDeps { db: Knex; now: () => Date; baseUrl: string }
+export interface AttachDeps {
+  db: Knex;
+  now: () => Date;
+  baseUrl: string;
+  /** Called once the vantage is stored, so read caches holding the old page drop it. */
+  onAttached?: (scanId: string) => void;
+}
 export interface Attached { ok: true; attached: number; reportUrl: string }
 
 const bad = (error: string, hint?: string) => new AppError('BAD_REQUEST', hint ? { error, hint } : { error });
@@ -74,5 +80,6 @@ export async function attachCliVantage(d: AttachDeps, scanId: unknown, body: unk
   const observedAt = typeof b.observedAt === 'string' && !Number.isNaN(Date.parse(b.observedAt)) ? new Date(b.observedAt).toISOString() : now.toISOString();
   const vantage: CliVantage = { selfReported: true, observedAt, observations };
   if ((await insertCliVantage(d.db, id, JSON.stringify(vantage), now.toISOString())) === 'exists') throw alreadyAttached();
+  d.onAttached?.(id);
   return { ok: true, attached: observations.length, reportUrl: reportUrlFor(d.baseUrl, id) };
 }

@@ -1,7 +1,8 @@
-// The lead (contact details) policy shared by every scan surface: POST /scan, the MCP tool
-// and POST /scan-mcp. The OpenAPI validator catches most shape errors before a handler runs;
-// this is the same rule for callers that do not pass through it (MCP) and the one place the
-// "at least 7 digits" phone rule lives.
+// The lead (contact details) policy shared by every scan surface: POST /scan, POST /scan-mcp,
+// the MCP scan_site tool, the web form and the CLI. The rules have one source, the contract's
+// Lead schema (openapi.yaml), through its generated validator; this module only words the
+// first broken rule, so every surface says the same thing about the same bad lead.
+import { validateLead } from '../../generated/validators.js';
 import { AppError } from '../errors.ts';
 
 export interface Lead {
@@ -11,6 +12,7 @@ export interface Lead {
   role: string | null;
 }
 
+/** What a lead must look like, sent with every lead-gate 400 (`required`). */
 export const LEAD_REQUIRED = {
   lead: {
     name: 'string, 2 to 120 characters',
@@ -20,34 +22,35 @@ export const LEAD_REQUIRED = {
   },
 };
 
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
-const PHONE = /^[0-9 +().-]{7,25}$/;
+const FIELD_RULES: Record<string, string> = {
+  name: '`lead.name` must be 2 to 120 characters.',
+  email: '`lead.email` must be an email address of at most 254 characters.',
+  phone: '`lead.phone` may hold only digits, spaces and + ( ) - ., 7 to 25 characters with at least 7 digits.',
+  role: '`lead.role` must be a string of at most 80 characters.',
+};
 
-function invalid(error: string): AppError {
-  return new AppError('LEAD_REQUIRED', { error, hint: 'Every scan needs your contact name and email in `lead`.', required: LEAD_REQUIRED });
+/** The message for the first rule `input` breaks, or null when it is a valid lead. */
+export function leadProblem(input: unknown): string | null {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return 'Contact details (`lead` with name and email) are required.';
+  if (validateLead(input)) return null;
+  const errors = validateLead.errors ?? [];
+  // Report in a fixed order (name, email, phone, role, then anything else) whatever order the validator found them in.
+  const missing = errors.find((e) => e.keyword === 'required');
+  if (missing) return `\`lead.${String(missing.params.missingProperty)}\` is required.`;
+  for (const field of Object.keys(FIELD_RULES)) if (errors.some((e) => e.instancePath === `/${field}`)) return FIELD_RULES[field]!;
+  const extra = errors.find((e) => e.keyword === 'additionalProperties');
+  if (extra) return `\`lead\` holds only name, email, phone and role (not \`${String(extra.params.additionalProperty)}\`).`;
+  return 'Contact details (`lead` with name and email) are invalid.';
 }
 
-/** Validates and normalises the lead; throws a 400 naming the problem. */
+export function leadError(message: string): AppError {
+  return new AppError('LEAD_REQUIRED', { error: message, hint: 'Every scan needs your contact name and email in `lead`.', required: LEAD_REQUIRED });
+}
+
+/** Validates and normalises the lead (surrounding spaces trimmed, null optionals absent); throws the lead-gate 400. */
 export function checkLead(input: unknown): Lead {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw invalid('Contact details (`lead` with name and email) are required.');
-  const l = input as Record<string, unknown>;
-  if (typeof l.name !== 'string') throw invalid('`lead.name` is required.');
-  const name = l.name.trim();
-  if (name.length < 2 || name.length > 120) throw invalid('`lead.name` must be 2 to 120 characters.');
-  if (typeof l.email !== 'string') throw invalid('`lead.email` is required.');
-  const email = l.email.trim();
-  if (email.length > 254 || !EMAIL.test(email)) throw invalid('`lead.email` must be an email address of at most 254 characters.');
-  let phone: string | null = null;
-  if (l.phone !== undefined && l.phone !== null) {
-    if (typeof l.phone !== 'string' || !PHONE.test(l.phone) || (l.phone.match(/[0-9]/g) ?? []).length < 7) {
-      throw invalid('`lead.phone` may hold only digits, spaces and + ( ) - ., 7 to 25 characters with at least 7 digits.');
-    }
-    phone = l.phone;
-  }
-  let role: string | null = null;
-  if (l.role !== undefined && l.role !== null) {
-    if (typeof l.role !== 'string' || l.role.length > 80) throw invalid('`lead.role` must be a string of at most 80 characters.');
-    role = l.role;
-  }
-  return { name, email, phone, role };
+  const problem = leadProblem(input);
+  if (problem) throw leadError(problem);
+  const l = input as { name: string; email: string; phone?: string | null; role?: string | null };
+  return { name: l.name.trim(), email: l.email.trim(), phone: l.phone ?? null, role: l.role ?? null };
 }

@@ -33,12 +33,21 @@ export interface ScanServiceDeps {
   turnstile: TurnstileGate;
   /** Whole-scan deadline; the engine is aborted a little after it. */
   deadlineMs: number;
+  /** Report mails per recipient address in any 24 hours (MAIL_PER_RECIPIENT_PER_DAY). */
+  mailPerRecipientPerDay: number;
+  /** Called after a scan of `domain` is archived (read caches drop the domain's badge entry). */
+  onArchived?: (domain: string) => void;
   /** Wakes the mailer after a mail was queued (optional; it also polls). */
   onMailQueued?: () => void;
 }
 
 /** What the scanning request itself gets beyond the shared result. */
-interface Own { token?: string; rate: RateState }
+interface Own { token?: string; rate: RateState; mail?: ScanReportBody['mail'] }
+
+const MAIL_QUEUED = { status: 'queued', note: 'The report link is on its way to the contact address.' } as const;
+function mailCapped(perDay: number): NonNullable<ScanReportBody['mail']> {
+  return { status: 'not-sent', note: `This address has already received ${perDay} report mails in the last 24 hours; the report is archived at its link, but no mail was sent.` };
+}
 
 function headersOf(rate: RateState): ScanOutcome['headers'] {
   return { 'RateLimit-Limit': String(rate.limit), 'RateLimit-Remaining': String(rate.remaining) };
@@ -97,6 +106,7 @@ export class ScanService {
   private served(shared: Completed, own: Own): ScanOutcome {
     const body = { ...(shared.body as ScanReportBody), coalesced: false };
     if (own.token) body.cliUploadToken = own.token;
+    if (own.mail) body.mail = own.mail;
     return { body, headers: headersOf(own.rate) };
   }
 
@@ -129,23 +139,27 @@ export class ScanService {
     body.outreachEligible = outreachEligible({ archived: true, ephemeral: false, headline: body.headline, excluded: false, leadEmail: lead.email, domain });
     const token = newUploadToken();
     const reportUrl = reportUrlFor(this.d.baseUrl, scanId);
+    let mailQueued: boolean;
     try {
-      await archiveScan(this.d.db, {
+      ({ mailQueued } = await archiveScan(this.d.db, {
         id: scanId, kind: 'site', domain, headline: body.headline, score: body.score.value, report: JSON.stringify(archivedPayload(body)),
         evidence: JSON.stringify(evidence), scanned_at: body.scannedAt, lead_name: lead.name, lead_email: lead.email,
         lead_phone: lead.phone, lead_role: lead.role, upload_token_hash: token.hash,
       }, vendorsOf(body), composeReportMail({
         scanId, domain, headline: body.headline, scoreDisplay: body.score.display, reportUrl, to: lead.email, leadName: lead.name,
-      }));
+      }), { perRecipientPerDay: this.d.mailPerRecipientPerDay, queuedAt: this.d.now().toISOString() }));
     } catch (err) {
       // The caller still gets the measurement; without an archive there is no link, no token, no mail.
       this.d.log.error({ err, scanId, domain }, 'archive write failed; serving the report unarchived');
       body.outreachEligible = false;
       return { shared: { body, completedAtMs: this.d.now().getTime() }, own: { rate } };
     }
-    this.d.onMailQueued?.();
+    this.d.onArchived?.(domain);
+    if (mailQueued) this.d.onMailQueued?.();
+    else this.d.log.info({ scanId }, 'report mail not sent: recipient reached its daily cap');
     this.d.log.info({ scanId, domain, headline: body.headline }, 'scan archived');
-    return { shared: { body: { ...body, reportUrl }, completedAtMs: this.d.now().getTime() }, own: { rate, token: token.token } };
+    const mail = mailQueued ? MAIL_QUEUED : mailCapped(this.d.mailPerRecipientPerDay);
+    return { shared: { body: { ...body, reportUrl }, completedAtMs: this.d.now().getTime() }, own: { rate, token: token.token, mail } };
   }
 
   private async runEngine(domain: string, profile: Profile | undefined) {

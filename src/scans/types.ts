@@ -31,3 +31,4 @@ export interface ScanOutcome {
   body: ScanReportBody;
   headers: { 'RateLimit-Limit': string; 'RateLimit-Remaining': string };
 }
+

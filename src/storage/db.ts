@@ -70,34 +70,24 @@ const source: Knex.MigrationSource<(typeof migrations)[number]> = {
   getMigration: async (m) => m,
 };
 
-/**
- * An arbitrary fixed key for pg_advisory_lock, the same in every instance of the service
- * (0x6172 = "ar", agent-readiness; the low word says "migrate").
- */
-const MIGRATION_LOCK_KEY = 0x6172_0001;
+/** Arbitrary but fixed: every instance of this service takes the same advisory lock. */
+const MIGRATION_LOCK_KEY = 0x61_72_6d_67; // "armg"
 
 /**
- * Runs pending migrations. On PostgreSQL several instances start at once in a rolling deploy;
- * knex's own lock table is itself created by a racing CREATE TABLE ("relation
- * knex_migrations_lock already exists"), so an instance could die at start. A session-level
- * advisory lock, held on one dedicated connection for the whole run, serialises the
- * instances: the first migrates, the others wait, then find nothing to do. SQLite is one
- * process's file and needs no lock.
+ * Instances that start together (a rolling deploy, an autoscaler) race to migrate. knex's own
+ * lock table is created before it is locked, so two instances can both try to create it and
+ * one dies on "relation knex_migrations_lock already exists". On PostgreSQL the whole run is
+ * serialised by a session advisory lock held on a connection of its own: the first instance
+ * migrates, the others wait, then find nothing to do. SQLite is one process's file.
  */
 export async function migrate(db: Knex): Promise<void> {
   if (dialectOf(db) !== 'postgres') {
     await db.migrate.latest({ migrationSource: source });
     return;
   }
-  const conn = await db.client.acquireConnection();
-  try {
-    await db.raw('select pg_advisory_lock(?)', [MIGRATION_LOCK_KEY]).connection(conn);
-    try {
-      await db.migrate.latest({ migrationSource: source });
-    } finally {
-      await db.raw('select pg_advisory_unlock(?)', [MIGRATION_LOCK_KEY]).connection(conn);
-    }
-  } finally {
-    await db.client.releaseConnection(conn);
-  }
+  await db.transaction(async (lock) => {
+    // Transaction-scoped, so the lock is released on commit, rollback or a dropped connection.
+    await lock.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
+    await db.migrate.latest({ migrationSource: source });
+  });
 }

@@ -32,8 +32,8 @@ describe('agent-readiness CLI against the running service', () => {
 
   before(async () => {
     cli = buildCli();
-    world = await startWorld({ scenarios: [...SCENARIOS, CLOUD_ONLY] });
-    const resolve = `${world.resolve},*.trycloudflare.com=11.22.33.10`;
+    world = await startWorld({ scenarios: [...SCENARIOS, CLOUD_ONLY], extraResolve: '*.trycloudflare.com=11.22.33.10' });
+    const resolve = world.resolve;
     serviceEnv = {
       NETWORK_A_PROXY: world.proxies.networkA, NETWORK_B_PROXY: world.proxies.networkB, SCAN_RESOLVE: resolve,
       NODE_EXTRA_CA_CERTS: world.caPath, RATE_LIMIT_PER_IP: '1000/60', EXCLUDED_DOMAINS: 'excluded.world-fixtures.com',
@@ -41,7 +41,9 @@ describe('agent-readiness CLI against the running service', () => {
     };
     service = await startServiceProcess(serviceEnv);
     front = await startFront(service.url);
-    cliEnv = { AGENT_READINESS_API: front.url, HTTPS_PROXY: world.proxies.user, SCAN_RESOLVE: resolve, NODE_EXTRA_CA_CERTS: world.caPath };
+    // No SCAN_RESOLVE for the CLI: its process cannot resolve the world's names at all (a corporate
+    // network without public DNS); only its proxy, 127.0.0.4, can, as with curl and npm.
+    cliEnv = { AGENT_READINESS_API: front.url, HTTPS_PROXY: world.proxies.user, NODE_EXTRA_CA_CERTS: world.caPath };
   });
   after(async () => {
     await front?.close();
@@ -66,14 +68,35 @@ describe('agent-readiness CLI against the running service', () => {
     assert.ok(link, `the report link is the last line:\n${out}`);
     assert.doesNotMatch(out, /\x1b\[/, 'no colour codes when stdout is not a terminal');
     assert.equal(run.stderr, '', 'no progress on a non-terminal stderr');
-    // The probes really left through the user network's proxy (127.0.0.4).
-    assert.ok(world.proxyLogs.user.seen.slice(userSeenBefore).some((s) => s.startsWith('CONNECT 11.22.33.10:443')));
+    // The probes really left through the user network's proxy (127.0.0.4), asked by name as curl does.
+    assert.ok(world.proxyLogs.user.seen.slice(userSeenBefore).some((s) => s === `CONNECT ${world.domain('cli-cloud-only')}:443`));
 
     const page = await fetch(`${service.url}/r/${link[2]}`);
     assert.equal(page.status, 200);
     const html = await page.text();
     assert.match(html, /self-reported by the command-line client/);
     assert.match(html, /Your network/);
+  });
+
+  test('behind a proxy with no local DNS for the site: CONNECT host:443 by name, the probes reach it and control:browser passes from your network', async () => {
+    const domain = world.domain('open-basic');
+    const userSeenBefore = world.proxyLogs.user.seen.length;
+    const run = await runCli(cli.cli, ['scan', domain, ...LEAD, '--json', '--fresh'], cliEnv);
+    assert.equal(run.code, 0, run.stderr);
+    const doc = JSON.parse(run.stdout) as { userNetwork: { via: string; observations: Array<{ key: string; status: number; error?: string }>; outcomes: Record<string, string> } };
+    const control = doc.userNetwork.observations.find((o) => o.key === 'control:browser');
+    assert.deepEqual({ status: control?.status, error: control?.error }, { status: 200, error: undefined });
+    assert.equal(doc.userNetwork.outcomes['control:browser'], 'pass');
+    assert.match(doc.userNetwork.via, /^through http:\/\/127\.0\.0\.1:\d+$/);
+    const asked = world.proxyLogs.user.seen.slice(userSeenBefore);
+    assert.ok(asked.length > 0 && asked.every((s) => s === `CONNECT ${domain}:443`), `the proxy was asked by name only: ${asked.join(', ')}`);
+
+    // The same run without the proxy: this process really cannot resolve the name, so every probe fails at DNS.
+    const direct = await runCli(cli.cli, ['scan', domain, ...LEAD, '--json'], { ...cliEnv, HTTPS_PROXY: '' });
+    assert.equal(direct.code, 0, direct.stderr);
+    const d = JSON.parse(direct.stdout) as { userNetwork: { via: string; observations: Array<{ key: string; error?: string }> } };
+    assert.equal(d.userNetwork.via, 'direct');
+    assert.match(d.userNetwork.observations.find((o) => o.key === 'control:browser')?.error ?? '', /^(DNS_|TIMEOUT)/);
   });
 
   test('--json prints one document: a schema-valid report, the grid from your network, the upload and the gate', async () => {

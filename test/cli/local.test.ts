@@ -88,8 +88,8 @@ describe('agent-readiness scan localhost:<port>', () => {
     assert.deepEqual([version.code, version.stdout.trim()], [0, (await import('../../package.json', { with: { type: 'json' } })).default.version]);
     const help = await runCli(cli.cli, ['--help']);
     assert.equal(help.code, 0);
-    assert.match(help.stdout, /agent-readiness scan <domain> --name <name> --email <email>/);
-    assert.match(help.stdout, /--min-score <N>[\s\S]*--json[\s\S]*--api <URL>/);
+    assert.match(help.stdout, /agent-readiness scan <target> --name <name> --email <email>/);
+    assert.match(help.stdout, /--api <URL>[\s\S]*--min-score <N>[\s\S]*--assert <id>[\s\S]*--json/);
     // The bin runs as an executable through its shebang, as npx runs it.
     assert.ok(readFileSync(cli.cli, 'utf8').startsWith('#!/usr/bin/env node\n'));
     assert.ok(statSync(cli.cli).mode & 0o111, 'dist/cli.mjs is executable');

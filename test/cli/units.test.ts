@@ -2,7 +2,9 @@
 // sentences, and why a report takes no upload.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_API, parseCli, parseLocalTarget } from '../../src/cli/args.ts';
+import { parseCli, parseLocalTarget } from '../../src/cli/args.ts';
+import { baselineFrom, combineExit, decideCheckGates, readBaseline, unknownAssertIds } from '../../src/cli/check-gates.ts';
+import { renderJunit, renderMarkdown } from '../../src/cli/formats.ts';
 import { decideGate } from '../../src/cli/gate.ts';
 import { describeDifferences } from '../../src/cli/matrix-view.ts';
 import { bypassesProxy, describeProxy, proxyFor } from '../../src/cli/proxy-env.ts';
@@ -19,15 +21,21 @@ describe('CLI arguments', () => {
     assert.equal(p.kind, 'scan');
     if (p.kind !== 'scan') return;
     assert.equal(p.local, null);
-    assert.deepEqual(p.options, { target: 'example.org', name: 'Ada', email: 'ada@example.org', minScore: 70, profile: 'docs', fresh: true, json: true, api: 'https://api.example.org' });
+    assert.deepEqual(p.options, {
+      target: 'example.org', name: 'Ada', email: 'ada@example.org', minScore: 70, profile: 'docs', fresh: true, json: true, format: 'json',
+      asserts: [], writeBaseline: false, api: 'https://api.example.org',
+    });
   });
 
-  test('the API comes from --api, else AGENT_READINESS_API, else the default', () => {
+  test('the API comes from --api, else AGENT_READINESS_API; without either a hosted scan is a usage error saying how to set it', () => {
     const api = (argv: string[], env: Record<string, string>) => {
       const p = parseCli(['scan', 'example.org', ...LEAD, ...argv], env);
       return p.kind === 'scan' ? p.options.api : p.kind;
     };
-    assert.equal(api([], {}), DEFAULT_API);
+    const none = parseCli(['scan', 'example.org', ...LEAD], {});
+    assert.equal(none.kind, 'usage-error');
+    assert.match(none.kind === 'usage-error' ? none.message : '', /--api <URL> or set AGENT_READINESS_API/);
+    assert.equal(parseCli(['scan', 'localhost:3000'], {}).kind, 'scan', 'a local scan needs no API');
     assert.equal(api([], { AGENT_READINESS_API: 'http://env.test:1' }), 'http://env.test:1');
     assert.equal(api(['--api', 'http://flag.test:2'], { AGENT_READINESS_API: 'http://env.test:1' }), 'http://flag.test:2');
   });
@@ -45,6 +53,10 @@ describe('CLI arguments', () => {
       [['scan', 'example.org', ...LEAD, '--profile', 'shop'], /--profile must be one of/],
       [['scan', 'example.org', ...LEAD, '--api', 'ftp://x'], /not an http\(s\) URL/],
       [['scan', 'example.org', ...LEAD, '--colour'], /Unknown option/],
+      [['scan', 'example.org', ...LEAD, '--format', 'xml'], /--format must be one of text, json, markdown, junit/],
+      [['scan', 'example.org', ...LEAD, '--json', '--format', 'junit'], /--json means --format json/],
+      [['scan', 'example.org', ...LEAD, '--assert', 'access.user-agents=fatal'], /--assert takes <check-id>\[=error\|warn\]/],
+      [['scan', 'example.org', ...LEAD, '--write-baseline'], /--write-baseline needs --baseline/],
     ];
     for (const [argv, message] of errors) {
       const p = parseCli(argv, {});
@@ -62,6 +74,66 @@ describe('CLI arguments', () => {
     assert.equal(parseLocalTarget('localhost.example.org'), null);
     const p = parseCli(['scan', 'localhost:3000'], {});
     assert.equal(p.kind === 'scan' && p.local?.port, 3000);
+  });
+});
+
+describe('CLI per-check gates and formats', () => {
+  const catalog = { rubricVersion: 'rubric-v9', ids: ['a.one', 'b.two', 'c.three'] };
+  const report = {
+    domain: 'example.org', scannedAt: '2026-11-23T00:00:00.000Z', headline: 'open', confidence: 'high', reportUrl: 'https://svc.example/r/x',
+    score: { value: 80, rubricVersion: 'rubric-v9' },
+    checks: [
+      { id: 'a.one', category: 'access', status: 'fail', detail: 'blocked <edge> & "more"' },
+      { id: 'b.two', category: 'access', status: 'pass' },
+      { id: 'c.three', category: 'docs', status: 'inconclusive' },
+    ],
+  };
+
+  test('--assert parses repeatable ids with levels; error is the default', () => {
+    const p = parseCli(['scan', 'example.org', ...LEAD, '--api', 'http://a.test', '--assert', 'a.one', '--assert', 'b.two=warn', '--format', 'junit'], {});
+    assert.ok(p.kind === 'scan');
+    assert.deepEqual(p.options.asserts, [{ id: 'a.one', level: 'error' }, { id: 'b.two', level: 'warn' }]);
+    assert.equal(p.options.format, 'junit');
+  });
+
+  test('unknown assert ids are named with the valid list; known ones pass', () => {
+    assert.equal(unknownAssertIds([{ id: 'a.one', level: 'error' }], catalog), null);
+    assert.match(unknownAssertIds([{ id: 'nope', level: 'error' }], catalog) ?? '', /unknown check id for --assert: nope\. Valid ids \(rubric-v9\): a\.one, b\.two, c\.three/);
+  });
+
+  test('error assertions gate, warn assertions only report; regressions gate and improvements are named', () => {
+    assert.equal(decideCheckGates(report.checks, [{ id: 'a.one', level: 'warn' }], null).exitCode, 0);
+    const g = decideCheckGates(report.checks, [{ id: 'a.one', level: 'error' }, { id: 'b.two', level: 'error' }], null);
+    assert.equal(g.exitCode, 1);
+    assert.deepEqual(g.assertions.map((a) => a.failed), [true, false]);
+    const doc = { ...baselineFrom(report, 'then'), checks: { 'a.one': 'pass', 'b.two': 'fail', 'c.three': 'pass' } };
+    const b = decideCheckGates(report.checks, [], { file: 'base.json', doc });
+    assert.deepEqual([b.exitCode, b.baseline?.regressions, b.baseline?.improvements], [1, ['a.one'], ['b.two']]);
+    assert.deepEqual(combineExit(0, 1, 2), 2);
+    assert.deepEqual(combineExit(0, 1), 1);
+  });
+
+  test('a baseline of another rubric, with vanished ids, or not a baseline at all is refused with a reason', () => {
+    const good = JSON.stringify(baselineFrom(report, 'then'));
+    assert.equal(typeof readBaseline('b.json', good, catalog), 'object');
+    assert.match(readBaseline('b.json', good, { ...catalog, rubricVersion: 'rubric-v10' }) as string, /stale: it was written with rubric-v9, the service now scores with rubric-v10/);
+    assert.match(readBaseline('b.json', good, { ...catalog, ids: ['a.one', 'b.two'] }) as string, /stale: check id c\.three no longer exists/);
+    assert.match(readBaseline('b.json', '{"x":1}', catalog) as string, /not an agent-readiness baseline/);
+    assert.match(readBaseline('b.json', 'nope', catalog) as string, /not JSON/);
+  });
+
+  test('JUnit has one testcase per check, fail as failure, inconclusive as skipped, text escaped; Markdown has a row per check', () => {
+    const g = decideCheckGates(report.checks, [{ id: 'a.one', level: 'error' }], null);
+    const summary = { report: report as never, gate: { minScore: null, result: 'absent' as const, score: 80, exitCode: 0 as const, message: '' }, checks: g, exitCode: 1, fixes: new Map([['a.one', 'Allow it.']]), where: 'example.org' };
+    const xml = renderJunit(summary);
+    assert.equal(xml.match(/<testcase /g)?.length, 3);
+    assert.match(xml, /tests="3" failures="1" errors="0" skipped="1"/);
+    assert.match(xml, /<failure message="blocked &lt;edge&gt; &amp; &quot;more&quot;">/);
+    assert.match(xml, /<skipped message="inconclusive"\/>/);
+    const md = renderMarkdown(summary);
+    assert.match(md, /\| `a\.one` \| access \| ❌ fail \| blocked <edge> & "more" \|/);
+    assert.match(md, /assert `a\.one` \(error\): fail — \*\*failed\*\*/);
+    assert.match(md, /\[Full report\]\(https:\/\/svc\.example\/r\/x\)/);
   });
 });
 

@@ -28,7 +28,7 @@ describe('fault: SIGTERM with scans in flight', () => {
     service = await spawnService({
       DATABASE_URL: `sqlite:${dbFile()}`, MAIL_DIR: path.join(dir, 'mail'), LOG_LEVEL: 'warn',
       NETWORK_A_PROXY: world.env.NETWORK_A_PROXY!, NETWORK_B_PROXY: world.env.NETWORK_B_PROXY!, SCAN_RESOLVE: world.env.SCAN_RESOLVE!,
-      NODE_EXTRA_CA_CERTS: world.env.NODE_EXTRA_CA_CERTS!, RATE_LIMIT_PER_IP: '100/1800', SCAN_DEADLINE_MS: '6000', PROBE_TIMEOUT_MS: '2000',
+      NODE_EXTRA_CA_CERTS: world.env.NODE_EXTRA_CA_CERTS!, RATE_LIMIT_PER_IP: '100/1800', MAIL_PER_RECIPIENT_PER_DAY: '100', SCAN_DEADLINE_MS: '6000', PROBE_TIMEOUT_MS: '2000',
     });
   });
 
@@ -40,9 +40,15 @@ describe('fault: SIGTERM with scans in flight', () => {
 
   test('scans in flight finish (or fail with a clean 502), the process exits 0, and every archived report is whole', async () => {
     const domains = ['open-basic--901', 'open-basic--902', 'open-basic--903', 'hang'].map((l) => `${l}.world-fixtures.com`);
+    const seenBefore = world.proxyLogs.networkA.seen.length + world.proxyLogs.networkB.seen.length;
     const inflight = domains.map((domain) =>
       rawRequest(service.url, { method: 'POST', path: '/scan', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ domain, lead }), timeoutMs: 60_000 }));
-    await new Promise((r) => setTimeout(r, 600));
+    // SIGTERM only once scans are really running: their probes have reached the world's proxies.
+    const stop = Date.now() + 60_000;
+    while (world.proxyLogs.networkA.seen.length + world.proxyLogs.networkB.seen.length < seenBefore + 4) {
+      assert.ok(Date.now() < stop, 'no scan started probing within 60 s');
+      await new Promise((r) => setTimeout(r, 20));
+    }
     const exited = new Promise<number | null>((resolve) => service.process.once('exit', (code) => resolve(code)));
     service.process.kill('SIGTERM');
 

@@ -10,7 +10,18 @@ import path from 'node:path';
 import { spawnService, type Child } from '../../bench/lib/child.ts';
 import { conforms } from '../helpers/contract.ts';
 import { rawRequest } from '../hostile/lib/raw-http.ts';
+import knex from 'knex';
 import { SmtpSink } from '../scan-api/smtp-sink.ts';
+import { listMail } from '../../src/storage/queries/mailOutbox.ts';
+
+/** Polls a condition (no fixed sleeps): resolves when it holds, fails after a generous ceiling. */
+async function until(cond: () => Promise<boolean>, what: string, ceilingMs = 90_000): Promise<void> {
+  const stop = Date.now() + ceilingMs;
+  while (!(await cond())) {
+    if (Date.now() > stop) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 import { startWorld, type World } from '../world/index.ts';
 
 describe('fault: SMTP down, then back', () => {
@@ -46,16 +57,19 @@ describe('fault: SMTP down, then back', () => {
     conforms(res);
     assert.equal(res.status, 200, res.text);
     const scanId = String(JSON.parse(res.text).scanId);
-    // Let the first attempt meet the closed port, then bring SMTP up.
-    await new Promise((r) => setTimeout(r, 1500));
-    assert.equal(sink.received.length, 0);
-    await sink.start(port);
-    const until = Date.now() + 90_000;
-    while (sink.received.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 250));
-    assert.equal(sink.received.length, 1, 'the mail never arrived');
-    // A duplicate would come with the next poll or lease; wait past a poll interval.
-    await new Promise((r) => setTimeout(r, 6000));
-    assert.equal(sink.received.length, 1, 'the mail arrived twice');
+    // Wait for the first attempt to meet the closed port (recorded in the outbox), then bring SMTP up.
+    const db = knex({ client: 'better-sqlite3', connection: { filename: path.join(dir, 'db.sqlite') }, useNullAsDefault: true });
+    try {
+      const row = async () => (await listMail(db, scanId))[0];
+      await until(async () => ((await row())?.attempts ?? 0) >= 1, 'the first delivery attempt');
+      assert.equal(sink.received.length, 0);
+      await sink.start(port);
+      // Delivered and marked sent: from then on no mailer may send it again.
+      await until(async () => (await row())?.status === 'sent', 'the mail marked sent after SMTP returned');
+      assert.equal(sink.received.length, 1, 'the mail arrived once by the time it was marked sent');
+    } finally {
+      await db.destroy();
+    }
     assert.deepEqual(sink.received[0]!.to, ['outage@world-fixtures.com']);
     assert.ok(sink.received[0]!.raw.includes(`http://smtp-outage.test/r/${scanId}`), 'the mail does not carry the report link');
   });

@@ -6,11 +6,12 @@ import { createApp, type AppOptions } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
 import { buildContext } from '../../src/server.ts';
-import { startServices, type ServiceOptions } from '../../src/services.ts';
+import { startServices, type AppServices, type ServiceOptions } from '../../src/services.ts';
 
 export interface TestApp {
   app: Express;
   ctx: AppContext;
+  services: AppServices;
   close(): Promise<void>;
 }
 
@@ -28,8 +29,9 @@ export async function testApp(env: Record<string, string> = {}, options: AppOpti
   const ctx = await buildContext(config, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }));
   const running = startServices(ctx, { mailer: false, ...services });
   return {
-    app: createApp(ctx, { internal: running.internal, ...options }),
+    app: createApp(ctx, running, options),
     ctx,
+    services: running,
     async close() {
       await running.stop();
       await ctx.db.destroy();

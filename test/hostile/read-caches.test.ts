@@ -57,14 +57,12 @@ describe('badge cache', () => {
   test('the badge shows a new scan of the domain at once on the instance that archived it', async () => {
     const { testApp } = await import('../helpers/app.ts');
     const { cannedReport, evidenceFor } = await import('../scan-api/fixtures.ts');
-    const { attachScanServices, buildScanServices } = await import('../../src/scans/services.ts');
     const { publicResolver } = await import('./lib/hostile-app.ts');
     const request = (await import('supertest')).default;
     let score = 40;
-    const t = await testApp({ RATE_LIMIT_PER_DOMAIN: '100/1' });
+    const scanner = { scan: async (d: string) => ({ report: cannedReport(d, { score: { ...cannedReport(d).score, value: score, display: String(score) } }), evidence: evidenceFor(d) }) };
+    const t = await testApp({ RATE_LIMIT_PER_DOMAIN: '100/1' }, {}, { scanner, scans: { resolve: publicResolver } });
     try {
-      const scanner = { scan: async (d: string) => ({ report: cannedReport(d, { score: { ...cannedReport(d).score, value: score, display: String(score) } }), evidence: evidenceFor(d) }) };
-      attachScanServices(t.ctx, buildScanServices(t.ctx, { scanner, resolve: publicResolver }));
       const lead = { name: 'Badge Tester', email: 'badge@badge-cache.com' };
       await request(t.app).post('/scan').send({ domain: 'badge-cache.com', lead }).expect(200).expect(conforms);
       const svg = async () => {

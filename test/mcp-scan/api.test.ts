@@ -5,11 +5,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
-import { createApp } from '../../src/app.ts';
-import { attachMcpScanService, scanMcp } from '../../src/handlers/scanMcp.ts';
+import { scanMcp } from '../../src/handlers/scanMcp.ts';
 import { getReport } from '../../src/handlers/getReport.ts';
 import { McpScanService } from '../../src/mcp-scan/service.ts';
-import { scanServicesOf } from '../../src/scans/services.ts';
 import { testApp, type TestApp } from '../helpers/app.ts';
 import { conforms } from '../helpers/contract.ts';
 import { startWorld, type World } from '../world/index.ts';
@@ -22,13 +20,18 @@ const lead = { name: 'Ada Lovelace', email: 'ada@example.com' };
 const options = { handlers: { scanMcp, getReport } };
 
 async function appWith(env: Record<string, string>, egress: McpEgress, resolve?: Resolver): Promise<TestApp> {
-  const t = await testApp({ RATE_LIMIT_PER_IP: '50/1800', ...env }, options);
-  const c = t.ctx.config;
-  attachMcpScanService(t.ctx, new McpScanService({
-    db: t.ctx.db, log: t.ctx.log, now: t.ctx.now, baseUrl: c.baseUrl, excludedDomains: c.excludedDomains,
-    scannerZone: c.scannerZone, limits: scanServicesOf(t.ctx).limits, egress, ...(resolve ? { resolve } : {}),
-  }));
-  return { ...t, app: createApp(t.ctx, options) };
+  let t: TestApp | undefined;
+  t = await testApp({ RATE_LIMIT_PER_IP: '50/1800', ...env }, options, {
+    mcpScan: (scans) => {
+      const service = { current: undefined as McpScanService | undefined };
+      // The context exists once testApp has built it; the service is made on first use.
+      return { scan: (input) => (service.current ??= new McpScanService({
+        db: t!.ctx.db, log: t!.ctx.log, now: t!.ctx.now, baseUrl: t!.ctx.config.baseUrl, excludedDomains: t!.ctx.config.excludedDomains,
+        scannerZone: t!.ctx.config.scannerZone, limits: scans.limits, egress, ...(resolve ? { resolve } : {}),
+      })).scan(input) };
+    },
+  });
+  return t;
 }
 
 describe('POST /scan-mcp', () => {

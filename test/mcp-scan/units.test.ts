@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { validateMcpTarget } from '../../src/mcp-scan/target.ts';
-import { parseSse } from '../../src/mcp-scan/sse.ts';
+import { parseSse, sseWatcher } from '../../src/mcp-scan/sse.ts';
 import { parseChallenge } from '../../src/mcp-scan/auth.ts';
 import { parseManifest } from '../../src/mcp-scan/manifest.ts';
 import { schemaIssue } from '../../src/mcp-scan/schema.ts';
@@ -55,6 +55,20 @@ describe('validateMcpTarget', () => {
 });
 
 describe('scanner parsers', () => {
+  test('sseWatcher stops at the chunk that completes the wanted event, across split UTF-8 and CRLF', () => {
+    const stream = Buffer.from(': keepalive\r\n\r\nevent: note\ndata: héllo ✓\n\nevent: endpoint\ndata: /messages?s=1\r\n\r\n');
+    const seen: string[] = [];
+    const stop = sseWatcher((e) => { seen.push(`${e.event}:${e.data}`); return e.event === 'endpoint'; });
+    let stoppedAt = -1;
+    // Grow the body one byte at a time, as a slow stream would deliver it.
+    for (let n = 1; n <= stream.length; n++) {
+      if (stop(stream.subarray(0, n))) { stoppedAt = n; break; }
+    }
+    // The second CR already ends the blank line (a CR alone is a line end), so the final LF is not needed.
+    assert.equal(stoppedAt, stream.length - 1, 'true exactly when the blank line ending the endpoint event arrives');
+    assert.deepEqual(seen, ['note:héllo ✓', 'endpoint:/messages?s=1'], 'each event parsed once, multi-byte characters intact');
+  });
+
   test('parseSse reads events, multi-line data and ignores comments and an unfinished tail', () => {
     const events = parseSse(': hi\n\nevent: endpoint\ndata: /messages?s=1\n\nid: 7\ndata: {"a":\ndata: 1}\n\ndata: partial');
     assert.deepEqual(events, [{ event: 'endpoint', data: '/messages?s=1', id: null }, { event: 'message', data: '{"a":\n1}', id: '7' }]);

@@ -11,9 +11,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { postMcp } from '../../src/handlers/postMcp.ts';
 import { getMcp } from '../../src/handlers/getMcp.ts';
-import { attachMcpDeps } from '../../src/handlers/mcpDeps.ts';
-import { attachScanServices, buildScanServices } from '../../src/scans/services.ts';
-import { createApp } from '../../src/app.ts';
 import { testApp, type TestApp } from '../helpers/app.ts';
 import { conforms } from '../helpers/contract.ts';
 import { fakeResolver, fakeScanner } from '../scan-api/fixtures.ts';
@@ -25,10 +22,8 @@ describe('/mcp through the app pipeline', () => {
 
   before(async () => {
     const options = { handlers: { postMcp, getMcp } };
-    t = await testApp({}, options);
-    attachScanServices(t.ctx, buildScanServices(t.ctx, { resolve: fakeResolver(), scanner: fakeScanner() }));
-    attachMcpDeps(t.ctx, { sse: { lifetimeMs: 150, keepaliveMs: 40 } });
-    app = createApp(t.ctx, options);
+    t = await testApp({}, options, { scanner: fakeScanner(), scans: { resolve: fakeResolver() }, mcp: { sse: { lifetimeMs: 150, keepaliveMs: 40 } } });
+    app = t.app;
   });
   after(async () => { await t.close(); });
 

@@ -8,15 +8,17 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { listen } from './fakes.ts';
+import { listen, PIPELINES } from './fakes.ts';
 
-test('legacy SSE client gets the endpoint event but cannot complete a call over it', async () => {
-  const srv = await listen({ sse: { lifetimeMs: 3000, keepaliveMs: 500 } });
-  const client = new Client({ name: 'legacy-sse-limit-test', version: '0.0.1' });
-  try {
-    await assert.rejects(client.connect(new SSEClientTransport(new URL(srv.url)), { timeout: 400 }), /timed out/i);
-  } finally {
-    await client.close().catch(() => undefined);
-    await srv.close();
-  }
-});
+for (const pipeline of PIPELINES) {
+  test(`legacy SSE client gets the endpoint event but cannot complete a call over it (${pipeline})`, async () => {
+    const srv = await listen({ sse: { lifetimeMs: 3000, keepaliveMs: 500 } }, pipeline);
+    const client = new Client({ name: 'legacy-sse-limit-test', version: '0.0.1' });
+    try {
+      await assert.rejects(client.connect(new SSEClientTransport(new URL(srv.url)), { timeout: 400 }), /timed out/i);
+    } finally {
+      await client.close().catch(() => undefined);
+      await srv.close();
+    }
+  });
+}

@@ -27,13 +27,7 @@ const missing = [!DB && 'TEST_DATABASE_URL', !REDIS && 'TEST_REDIS_URL'].filter(
 const skip = missing ? `${missing} not set: the two-instance test needs a shared PostgreSQL and Redis` : undefined;
 
 const run = randomBytes(4).toString('hex');
-/**
- * Client addresses of this run: IPv6, each in a /64 of its own (the per-IP limit keys by /64),
- * under a random prefix, so the shared Redis never carries another run's counters and no
- * FLUSHDB is needed.
- */
-const ipPrefix = `2001:${run.slice(0, 4)}:${run.slice(4)}`;
-const ip = (k: number) => `${ipPrefix}:${k.toString(16)}::1`;
+const redisPrefix = `test-mi-${run}:`;
 /** Digits for host names: the world maps `mi-count--<digits>` to the counting site. */
 const tag = String(Date.now() % 1_000_000);
 const d = (k: number | string) => `mi-count--${k}${tag}.world-fixtures.com`;
@@ -51,7 +45,6 @@ describe('several instances on one Postgres and one Redis', () => {
   let sink: SmtpSink;
   let dir: string;
   let dbName: string;
-  let redisDb: number;
   const archived = new Set<string>();
 
   before(async () => {
@@ -69,24 +62,24 @@ describe('several instances on one Postgres and one Redis', () => {
         },
       },
     });
-    // A fresh database, and a Redis database of its own, so nothing of another run is shared.
+    // A fresh database, and a Redis key prefix of its own (REDIS_KEY_PREFIX), so nothing of
+    // another run is shared and nothing of anyone else's is flushed.
     dbName = `multi_instance_${run}`;
     const admin = knex({ client: 'pg', connection: DB });
     await admin.raw(`CREATE DATABASE ${dbName}`);
     await admin.destroy();
-    // Redis is shared with other runs: this run's keys are told apart by their random domains
-    // and client addresses (never FLUSHDB), and deleted one by one in after().
-    redisDb = 9;
 
     sink = new SmtpSink();
     await sink.start(await SmtpSink.freePort());
     const url = new URL(DB!);
     url.pathname = `/${dbName}`;
     const env = {
-      DATABASE_URL: url.toString(), REDIS_URL: `${REDIS}/${redisDb}`, SMTP_URL: `smtp://127.0.0.1:${sink.port}`, MAIL_DIR: path.join(dir, 'mail'),
+      DATABASE_URL: url.toString(), REDIS_URL: REDIS!, REDIS_KEY_PREFIX: redisPrefix, SMTP_URL: `smtp://127.0.0.1:${sink.port}`, MAIL_DIR: path.join(dir, 'mail'),
       NETWORK_A_PROXY: world.env.NETWORK_A_PROXY!, NETWORK_B_PROXY: world.env.NETWORK_B_PROXY!, SCAN_RESOLVE: world.env.SCAN_RESOLVE!,
       NODE_EXTRA_CA_CERTS: world.env.NODE_EXTRA_CA_CERTS!, TRUST_PROXY: 'true', RATE_LIMIT_PER_DOMAIN: '3/60', RATE_LIMIT_PER_IP: '5/1800',
       BASE_URL: 'http://multi.test', LOG_LEVEL: 'warn',
+      // One lead scans many times here; the per-recipient cap has its own test (mail-cap.test.ts).
+      MAIL_PER_RECIPIENT_PER_DAY: '1000',
     };
     // Both start at once on the empty database: their migrations race, and both must come up.
     [a, b] = await Promise.all([spawnService(env, { timeoutMs: 30_000 }), spawnService(env, { timeoutMs: 30_000 })]);
@@ -98,12 +91,9 @@ describe('several instances on one Postgres and one Redis', () => {
     await b?.stop();
     await sink?.stop();
     await world?.stop();
-    const redis = new Redis(`${REDIS}/${redisDb}`);
-    for (const pattern of [`*${tag}*`, `*${ipPrefix}:*`]) {
-      for await (const keys of redis.scanStream({ match: pattern, count: 500 })) {
-        if ((keys as string[]).length) await redis.del(...(keys as string[]));
-      }
-    }
+    const redis = new Redis(REDIS!);
+    const keys = await redis.keys(`${redisPrefix}*`);
+    if (keys.length) await redis.del(...keys);
     redis.disconnect();
     if (dbName) {
       const admin = knex({ client: 'pg', connection: DB });
@@ -113,10 +103,10 @@ describe('several instances on one Postgres and one Redis', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const scan = async (on: Child, domain: string, clientIp: string, extra: Record<string, unknown> = {}): Promise<RawResponse & { body: Record<string, unknown> }> => {
+  const scan = async (on: Child, domain: string, ip: string, extra: Record<string, unknown> = {}): Promise<RawResponse & { body: Record<string, unknown> }> => {
     const res = await rawRequest(on.url, {
       method: 'POST', path: '/scan', timeoutMs: 60_000,
-      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': clientIp },
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
       body: JSON.stringify({ domain, lead, ...extra }),
     });
     conforms(res);
@@ -127,13 +117,13 @@ describe('several instances on one Postgres and one Redis', () => {
 
   test('a burst of identical scans spread over both instances runs one upstream scan', opt, async () => {
     const cal = d(1);
-    const calRes = await scan(a, cal, ip(1));
+    const calRes = await scan(a, cal, '198.51.100.1');
     assert.equal(calRes.status, 200, calRes.text);
     const perScan = robotsHits.get(cal) ?? 0;
     assert.ok(perScan > 0, 'the calibration scan never reached the world site');
 
     const target = d(2);
-    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => scan(i % 2 ? b : a, target, ip(10 + i))));
+    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => scan(i % 2 ? b : a, target, `198.51.100.${10 + i}`)));
     for (const r of burst) assert.equal(r.status, 200, r.text);
     assert.equal(robotsHits.get(target), perScan, `upstream robots.txt requests: ${robotsHits.get(target)} (one scan makes ${perScan})`);
     assert.equal(burst.filter((r) => r.body.coalesced === false).length, 1, 'exactly one response is the fresh scan');
@@ -144,7 +134,7 @@ describe('several instances on one Postgres and one Redis', () => {
     const target = d(3);
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const r = await scan(i % 2 ? b : a, target, ip(20 + i), { fresh: true });
+      const r = await scan(i % 2 ? b : a, target, `203.0.113.${20 + i}`, { fresh: true });
       statuses.push(r.status);
       if (r.status === 429) assert.match(String(r.headers['retry-after']), /^\d+$/);
     }
@@ -154,7 +144,7 @@ describe('several instances on one Postgres and one Redis', () => {
   test('the per-IP limit (5 per 30 minutes) holds across both instances', opt, async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const r = await scan(i % 2 ? a : b, d(`4${i}`), ip(77));
+      const r = await scan(i % 2 ? a : b, d(`4${i}`), '192.0.2.77');
       statuses.push(r.status);
     }
     assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429, 429]);
@@ -162,7 +152,7 @@ describe('several instances on one Postgres and one Redis', () => {
 
   test('a report written by one instance is served by the other (page, JSON and badge)', opt, async () => {
     const target = d(5);
-    const r = await scan(a, target, ip(200));
+    const r = await scan(a, target, '198.51.100.200');
     assert.equal(r.status, 200, r.text);
     const id = String(r.body.scanId);
     const page = await rawRequest(b.url, { method: 'GET', path: `/r/${id}`, headers: { Accept: 'text/html' } });
@@ -179,7 +169,7 @@ describe('several instances on one Postgres and one Redis', () => {
 
   test('a CLI-vantage upload racing on both instances is accepted exactly once', opt, async () => {
     const target = d(6);
-    const r = await scan(b, target, ip(201));
+    const r = await scan(b, target, '198.51.100.201');
     assert.equal(r.status, 200, r.text);
     const id = String(r.body.scanId);
     const upload = JSON.stringify({ domain: target, uploadToken: r.body.cliUploadToken, observations: [{ key: 'control:browser', status: 200, bodyBytes: 100, timingMs: 10 }] });
@@ -194,11 +184,33 @@ describe('several instances on one Postgres and one Redis', () => {
   test('the outbox sends each report mail exactly once with both instances running mailers', opt, async () => {
     assert.ok(archived.size >= 5, `only ${archived.size} archived scans`);
     const count = (id: string) => sink.received.filter((m) => m.raw.includes(id)).length;
-    const until = Date.now() + 30_000;
-    while ([...archived].some((id) => count(id) === 0) && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
-    // Give a duplicate time to show up (both mailers poll every few seconds).
-    await new Promise((r) => setTimeout(r, 6000));
+    // Wait until the outbox has every archived report's mail marked sent: from then on no mailer
+    // may send it again, so a duplicate would already be in the sink.
+    const url = new URL(DB!);
+    url.pathname = `/${dbName}`;
+    const db = knex({ client: 'pg', connection: url.toString() });
+    try {
+      const stop = Date.now() + 60_000;
+      for (;;) {
+        const rows = await db('mail_outbox').whereIn('scan_id', [...archived]).select('status');
+        if (rows.length === archived.size && rows.every((r: { status: string }) => r.status === 'sent')) break;
+        if (Date.now() > stop) assert.fail(`mails not all sent: ${JSON.stringify(rows)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } finally {
+      await db.destroy();
+    }
     for (const id of archived) assert.equal(count(id), 1, `report ${id} was mailed ${count(id)} times`);
     assert.equal(sink.received.length, archived.size);
+  });
+
+  test('the shared limits and coalescing live under this run\'s REDIS_KEY_PREFIX', opt, async () => {
+    const redis = new Redis(REDIS!);
+    try {
+      const keys = await redis.keys(`${redisPrefix}*`);
+      assert.ok(keys.some((k) => k.startsWith(`${redisPrefix}ar:rl:`)), `rate-limit keys under the prefix: ${keys.slice(0, 5).join(', ')}`);
+    } finally {
+      redis.disconnect();
+    }
   });
 });

@@ -52,6 +52,27 @@ describe('egress through the world', () => {
     for (const line of seen) assert.equal(line, 'CONNECT 11.22.33.10:443');
   });
 
+  test('egress with proxyResolvesNames (the CLI behind a proxy): CONNECT by name, no local resolution, reserved names and IP literals still refused', async () => {
+    // No `resolve` overrides at all: only the proxy knows the world's names.
+    const e = createEgress({ name: 'user', proxyUrl: world.proxies.user, proxyResolvesNames: true, ca: world.ca, dnsLookup: async () => { throw new Error('no local DNS may be asked'); } });
+    try {
+      const before = world.proxyLogs.user.seen.length;
+      const r = await e.fetch(req('https://echo.world-fixtures.com/'));
+      assert.ok(r.ok, JSON.stringify(r));
+      assert.equal(r.body.toString().split(' ')[0], 'user');
+      assert.deepEqual(world.proxyLogs.user.seen.slice(before), ['CONNECT echo.world-fixtures.com:443']);
+      // What a public-looking name resolves to is the proxy's business (the caller's own network): here it cannot route it.
+      const internal = await e.fetch(req('https://to-internal.world-fixtures.com/'));
+      assert.equal(!internal.ok && internal.errorCode, 'PROXY');
+      for (const url of ['https://to-ip.world-fixtures.com/', 'https://localhost/', 'https://printer.corp/']) {
+        const refused = await e.fetch(req(url));
+        assert.equal(!refused.ok && refused.errorCode, 'GUARD_REFUSED', url);
+      }
+    } finally {
+      await e.close();
+    }
+  });
+
   test('egress: bodies stop at the cap and say so', async () => {
     const r = await world.egress().networkA.fetch(req('https://big.world-fixtures.com/', { maxBodyBytes: 10_000 }));
     assert.ok(r.ok);

@@ -1,7 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { catalogLookup, mcpScanDeps } from '../../src/scans/adapters.ts';
-import { scanServicesOf } from '../../src/scans/services.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { scanApiApp } from './api-app.ts';
 import { fakeScanner } from './fixtures.ts';
@@ -12,7 +11,7 @@ describe('adapters for other scan surfaces', () => {
   after(() => t.close());
 
   test('MCP scan_site shares the service: results, error statuses and the same IP budget', async () => {
-    const deps = mcpScanDeps(t.ctx, scanServicesOf(t.ctx));
+    const deps = mcpScanDeps(t.ctx, t.services.scans);
     const lead = { name: 'Ada Lovelace', email: 'ada@mcp-adapter-site.com' };
     const ok = await deps.scanSite({ domain: 'mcp-adapter-site.com', lead, clientIp: '192.0.2.50' });
     assert.equal(ok.ok, true);

@@ -19,6 +19,7 @@ export interface BuildOptions {
   windowS?: number;
   baseUrl?: string;
   deadlineMs?: number;
+  mailPerRecipientPerDay?: number;
 }
 
 export function buildService(o: BuildOptions): ScanService {
@@ -29,6 +30,6 @@ export function buildService(o: BuildOptions): ScanService {
     limits: createScanLimits({ perDomain: o.perDomain ?? { points: 3, durationS: 60 }, perIp: o.perIp ?? { points: 1000, durationS: 1800 } }),
     coalescer: new Coalescer({ windowMs: (o.windowS ?? 45) * 1000, store: memoryRecentStore(() => now().getTime()), nowMs: () => now().getTime() }),
     turnstile: createTurnstileGate(o.turnstile?.secret, o.turnstile?.url ?? 'http://127.0.0.1:9/verify'),
-    deadlineMs: o.deadlineMs ?? 25000,
+    deadlineMs: o.deadlineMs ?? 25000, mailPerRecipientPerDay: o.mailPerRecipientPerDay ?? 3,
   });
 }

@@ -131,7 +131,7 @@ describe('POST /r/{scanId}/cli-vantage', () => {
       // body-parser discards (never buffers) what follows the limit and answers once the
       // request ends; the point here is the refusal of a body that declared no length.
       assert.ok(result.sent > 64 * 1024);
-      assert.match(result.body, /too large/);
+      assert.match(result.body, /larger than 64 KB/);
     } finally {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));

@@ -22,7 +22,8 @@ describe('report mail through the outbox', () => {
   after(() => t.close());
 
   async function scanFor(domain: string): Promise<{ scanId: string; reportUrl: string }> {
-    const svc = buildService({ db: t.db, scanner: fakeScanner(), baseUrl: BASE, perIp: { points: 1000, durationS: 60 } });
+    // Delivery, not the per-recipient cap (mail-cap.test.ts), is under test: one address, many scans.
+    const svc = buildService({ db: t.db, scanner: fakeScanner(), baseUrl: BASE, perIp: { points: 1000, durationS: 60 }, mailPerRecipientPerDay: 1000 });
     const out = await svc.scan({ domain, lead, clientIp: '192.0.2.1' });
     return { scanId: out.body.scanId, reportUrl: out.body.reportUrl! };
   }

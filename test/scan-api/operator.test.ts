@@ -1,11 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
-import { operatorRouter } from '../../src/operator/router.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { scanApiApp } from './api-app.ts';
 import { cannedReport, fakeScanner } from './fixtures.ts';
-import { createApp } from '../../src/app.ts';
 
 const TOKEN = 'operator-token-0123456789';
 const lead = { name: 'Op Erator', email: 'op@stats-site.com' };
@@ -17,7 +15,7 @@ describe('operator statistics', () => {
     const headlines = ['open', 'open', 'agent-hostile'] as const;
     const scanner = fakeScanner({ make: (d) => cannedReport(d, { headline: headlines[i++ % 3]! }) });
     t = await scanApiApp({ OPERATOR_TOKEN: TOKEN, RATE_LIMIT_PER_IP: '100/60' }, { scanner });
-    t.app = createApp(t.ctx, { internal: [operatorRouter(t.ctx.db, TOKEN)] });
+    // OPERATOR_TOKEN above: the composition root mounts the operator pages.
     for (const d of ['a.stats-site.com', 'b.stats-site.com', 'c.stats-site.com', 'x1.trycloudflare.com']) {
       await request(t.app).post('/scan').send({ domain: d, lead }).expect(200);
     }
@@ -52,7 +50,11 @@ describe('operator statistics', () => {
   });
 
   test('stats are off (404) when no operator token is configured', async () => {
-    const app = createApp(t.ctx, { internal: [operatorRouter(t.ctx.db, undefined)] });
-    await request(app).get('/internal/stats.json').expect(404);
+    const off = await scanApiApp({}, { scanner: fakeScanner() });
+    try {
+      await request(off.app).get('/internal/stats.json').expect(404);
+    } finally {
+      await off.close();
+    }
   });
 });

@@ -37,7 +37,7 @@ describe('scan limits and coalescing shared through Redis', { skip: url ? false 
       db: t.db, log: silentLog, now: () => new Date(), baseUrl: 'http://localhost:8080', excludedDomains: [], scanner, resolve: fakeResolver(),
       limits: createScanLimits({ perDomain: { points: 3, durationS: 60 }, perIp: { points: perIp, durationS: 1800 }, redis, prefix: `t${run}:rl` }),
       coalescer: new Coalescer({ windowMs: 45_000, store: redisRecentStore(redis, `t${run}:recent`), nowMs: () => Date.now(), redis, prefix: `t${run}:flight`, lockTtlMs: 10_000, pollMs: 20 }),
-      turnstile: createTurnstileGate(undefined, 'http://127.0.0.1:9'), deadlineMs: 5000,
+      turnstile: createTurnstileGate(undefined, 'http://127.0.0.1:9'), deadlineMs: 5000, mailPerRecipientPerDay: 3,
     });
   }
 

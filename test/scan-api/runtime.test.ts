@@ -15,7 +15,7 @@ describe('scan runtime start-up', () => {
     const t = await testApp({ MAIL_DIR: dir, LOG_LEVEL: 'silent', SCAN_RESOLVE: 'runtime-site.com=93.184.215.14' });
     const runtime = startServices(t.ctx, { scanner: fakeScanner() });
     try {
-      const app = createApp(t.ctx);
+      const app = createApp(t.ctx, runtime);
       const res = await request(app).post('/scan').send({ domain: 'runtime-site.com', lead: { name: 'Ada', email: 'ada@runtime-site.com' } }).expect(200);
       const file = path.join(dir, `report-${res.body.scanId}.eml`);
       for (let i = 0; i < 50 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 20));

@@ -1,10 +1,13 @@
-// Versioned data files: roster-v1.0 and fingerprints-v1.0 are well-formed and self-consistent.
+// Versioned data files: roster-v1.0, fingerprints-v1.0 and fingerprints-v1.1 are well-formed and self-consistent.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { ROSTER_V1_0, BROWSER_UA } from '../../src/scanner/data/roster-v1.0.ts';
 import { FINGERPRINTS_V1_0 } from '../../src/scanner/data/fingerprints-v1.0.ts';
+import { FINGERPRINTS_V1_1 } from '../../src/scanner/data/fingerprints-v1.1.ts';
+import { FINGERPRINT_SETS, FINGERPRINTS } from '../../src/scanner/fingerprints.ts';
+import { FINGERPRINTS_VERSION } from '../../src/scanner/versions.ts';
 import { agentForUserAgent } from '../../src/scanner/roster.ts';
 
 const Agent = Type.Object({
@@ -22,6 +25,7 @@ const Markers = Type.Object({
   headers: Type.Optional(Type.Array(Type.Tuple([Type.String({ pattern: '^[a-z0-9-]+$' }), Type.String()]))),
   cookies: Type.Optional(Type.Array(Type.String({ minLength: 2 }))),
   body: Type.Optional(Type.Array(Type.String({ minLength: 4 }))),
+  bodyAll: Type.Optional(Type.Array(Type.String({ minLength: 4 }), { minItems: 2 })),
   bodyMaxBytes: Type.Optional(Type.Integer({ minimum: 1 })),
   statuses: Type.Optional(Type.Array(Type.Integer({ minimum: 100, maximum: 599 }))),
 }, { additionalProperties: false });
@@ -56,5 +60,20 @@ describe('versioned data', () => {
     }
     assert.equal(new Set(FINGERPRINTS_V1_0.map((f) => f.id)).size, FINGERPRINTS_V1_0.length);
     for (const id of ['cloudflare', 'akamai', 'imperva', 'datadome', 'human', 'aws-waf', 'vercel', 'fastly', 'sucuri']) assert.ok(FINGERPRINTS_V1_0.some((f) => f.id === id), id);
+  });
+
+  test('fingerprints-v1.1: schema, unique ids, valid header regexes, every v1.0 vendor kept, at least 25 vendors', () => {
+    for (const f of FINGERPRINTS_V1_1) {
+      assert.ok(Value.Check(Vendor, f), `${f.id}: ${[...Value.Errors(Vendor, f)].map((e) => `${e.path} ${e.message}`).join('; ')}`);
+      for (const set of [f.presence, ...(f.challenge ?? []), ...(f.deny ?? []), ...(f.rateLimit ?? [])]) for (const [, re] of set.headers ?? []) assert.doesNotThrow(() => new RegExp(re, 'i'));
+    }
+    assert.equal(new Set(FINGERPRINTS_V1_1.map((f) => f.id)).size, FINGERPRINTS_V1_1.length);
+    for (const f of FINGERPRINTS_V1_0) assert.ok(FINGERPRINTS_V1_1.some((g) => g.id === f.id), `${f.id} of v1.0 is still known`);
+    assert.ok(FINGERPRINTS_V1_1.length >= 25, `${FINGERPRINTS_V1_1.length} vendors`);
+  });
+
+  test('the current fingerprint set is the one versions.fingerprints names, and v1.0 stays loadable', () => {
+    assert.equal(FINGERPRINTS, FINGERPRINT_SETS[FINGERPRINTS_VERSION]);
+    assert.equal(FINGERPRINT_SETS['fingerprints-v1.0'], FINGERPRINTS_V1_0);
   });
 });

@@ -6,6 +6,7 @@ import { SCENARIOS } from '../world/scenarios/index.ts';
 import { createScanner } from '../../src/scanner/engine.ts';
 import { CONTROL_KEY } from '../../src/scanner/grid.ts';
 import { assertExpectation } from './expect.ts';
+import { requestKindOf } from '../../src/scanner/requests.ts';
 
 let world: World;
 before(async () => { world = await startWorld(); });
@@ -35,6 +36,14 @@ describe('test world scenarios', () => {
       assert.ok(evidence.length <= 200, 'at most 200 requests per scan');
       assert.deepEqual(JSON.parse(JSON.stringify(evidence)), evidence, 'evidence is JSON-serialisable');
       for (const r of report.reasons) assert.doesNotMatch(r, /\b(bot|crawler) is blocked\b/i, 'never says a vendor bot is blocked');
+      // The disclosure names every kind of request this scan really made, and each repeats as curl.
+      for (const e of evidence) {
+        const kind = requestKindOf(e.key);
+        assert.ok(kind, `${s.name}: evidence key ${e.key} is a kind of request probeMethod does not disclose`);
+        assert.ok(report.probeMethod.includes(kind.what), `${s.name}: probeMethod names ${kind.key}`);
+        assert.equal(e.requestHeaders?.['user-agent'], e.userAgent);
+        assert.ok(e.curl?.startsWith('curl ') && e.curl.includes(e.userAgent.split("'")[0]!), `${s.name}: ${e.key} carries its curl`);
+      }
     });
   }
 });

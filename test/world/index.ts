@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createEgress, type Egress } from '../../src/net/egress.ts';
-import { parseScanResolve, type ResolveOverrides } from '../../src/net/resolve.ts';
+import { parseScanResolve, staticAnswer, type ResolveOverrides } from '../../src/net/resolve.ts';
 import { startProxy, type WorldProxy } from './proxy.ts';
 import { networkOf, serveScenario, WORLD_SUFFIX, type Scenario, type WorldNetwork } from './site.ts';
 import { SCENARIOS } from './scenarios/index.ts';
@@ -35,6 +35,8 @@ export interface WorldOptions {
   scenarios?: readonly Scenario[];
   /** Extra sites by host label, handled by your own function (e.g. an MCP server for the MCP scanner's tests). */
   handlers?: Record<string, ExtraHandler>;
+  /** More SCAN_RESOLVE entries the world answers for (its proxies resolve them too), e.g. `*.trycloudflare.com=11.22.33.10`. */
+  extraResolve?: string;
 }
 
 export interface World {
@@ -91,21 +93,25 @@ export async function startWorld(opts: WorldOptions = {}): Promise<World> {
   const sitePort = await listen(sites);
   const hangPort = await listen(hang);
 
-  const route = (host: string, port: number) => {
+  const route = (name: string, port: number) => {
+    // A proxy asked by name (CONNECT host:port, as curl and the CLI behind a proxy do) resolves it
+    // with the world's own answers; the caller needs no DNS for the world at all.
+    const host = staticAnswer(resolveOverrides, name)?.[0] ?? name;
     if (host === ADDR.sites && port === 443) return { host: '127.0.0.1', port: sitePort };
     if (host === ADDR.hang) return { host: '127.0.0.1', port: hangPort };
     return null; // ADDR.down and anything else: 502, like an unreachable host
   };
+  const resolve = [
+    `*.${WORLD_SUFFIX}=${ADDR.sites}`, `${WORLD_SUFFIX}=${ADDR.sites}`, `*.world-fixtures.net=${ADDR.sites}`,
+    `down.${WORLD_SUFFIX}=${ADDR.down}`, `hang.${WORLD_SUFFIX}=${ADDR.hang}`, `internal.${WORLD_SUFFIX}=${ADDR.internal}`,
+    ...(opts.extraResolve ? [opts.extraResolve] : []),
+  ].join(',');
+  const resolveOverrides = parseScanResolve(resolve);
   const [pa, pb, pu] = await Promise.all([
     startProxy({ localAddress: '127.0.0.2', route }),
     startProxy({ localAddress: '127.0.0.3', route }),
     startProxy({ localAddress: '127.0.0.4', route }),
   ]);
-  const resolve = [
-    `*.${WORLD_SUFFIX}=${ADDR.sites}`, `${WORLD_SUFFIX}=${ADDR.sites}`, `*.world-fixtures.net=${ADDR.sites}`,
-    `down.${WORLD_SUFFIX}=${ADDR.down}`, `hang.${WORLD_SUFFIX}=${ADDR.hang}`, `internal.${WORLD_SUFFIX}=${ADDR.internal}`,
-  ].join(',');
-  const resolveOverrides = parseScanResolve(resolve);
   const egresses: Egress[] = [];
   const make = (name: string, proxyUrl?: string) => {
     const e = createEgress({ name, proxyUrl, allowDirect: false, resolve: resolveOverrides, ca });

@@ -88,3 +88,13 @@ export const azureFrontDoor = {
   presence: { 'x-azure-ref': '20261122T000000Z-0000000000000001' } as Record<string, string>,
   block: (): EdgeResponse => ({ status: 403, headers: { 'content-type': 'text/html' }, body: '<html><body><h2>The request is blocked.</h2><p>20261122T000000Z-0000000000000001</p></body></html>' }),
 };
+
+export const f5 = {
+  /** BIG-IP ASM / NGINX App Protect default blocking page: served with status 200, only its text says so. */
+  requestRejected200: (): EdgeResponse => ({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }, cookies: ['TS01a2b3c4=01abcdef; Path=/'], body: '<html><head><title>Request Rejected</title></head><body>The requested URL was rejected. Please consult with your administrator.<br><br>Your support ID is: 7183054963294027311<br><br><a href=\'javascript:history.back();\'>[Go Back]</a></body></html>' }),
+};
+
+export const payPerCrawl = {
+  /** Cloudflare pay per crawl: 402 with the price header (standards-2026.md §2.6). */
+  offer: (): EdgeResponse => ({ status: 402, headers: { 'crawler-price': 'USD 0.01', 'content-type': 'text/plain' }, body: 'Payment required' }),
+};

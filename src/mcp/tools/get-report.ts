@@ -22,7 +22,7 @@ export function register(server: McpServer, deps: McpDeps): void {
     description: 'Returns the archived, point-in-time report for a scanId, as JSON. Ephemeral scans have no archived report.',
     inputSchema,
     outputSchema,
-    annotations: { title: 'Fetch a report', readOnlyHint: true, openWorldHint: false, idempotentHint: true },
+    annotations: { title: 'Fetch a report', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   }, async ({ scanId }) => {
     try {
       const report = await deps.getReport(scanId);

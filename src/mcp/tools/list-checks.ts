@@ -20,6 +20,6 @@ export function register(server: McpServer, deps: McpDeps): void {
     description: 'Returns the check catalog: every scored check with its id, category, weight, why it matters and how to fix it, plus the rubric version.',
     inputSchema,
     outputSchema,
-    annotations: { title: 'List the checks', readOnlyHint: true, openWorldHint: false, idempotentHint: true },
+    annotations: { title: 'List the checks', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   }, async () => okResult(deps.listChecks() as Record<string, unknown>));
 }

@@ -14,10 +14,12 @@ const PROFILES = ['general', 'dev-platform', 'docs', 'publisher'] as const;
 
 export const inputSchema = z.object({
   domain: z.string().min(1).max(253).describe('Public website domain, e.g. example.com. Pasted URLs are normalised; IPs and localhost are refused.'),
-  name: z.string().min(2).max(120).describe('Your contact name (2-120 characters). Required for every scan.'),
-  email: z.email().max(254).describe('Your contact email. Required for every scan; the report link is sent there.'),
-  phone: z.string().max(25).nullable().optional().describe('Optional phone: digits, spaces and + ( ) - . only.'),
-  role: z.string().max(80).nullable().optional().describe('Optional role, e.g. "site owner".'),
+  // The lead's rules live once, in the contract (src/scans/lead.ts applies them): these are
+  // typed strings only, so a bad lead gets the same message here as on every other surface.
+  name: z.string().describe('Your contact name (2-120 characters). Required for every scan.'),
+  email: z.string().describe('Your contact email (at most 254 characters). Required for every scan; the report link is sent there.'),
+  phone: z.string().nullable().optional().describe('Optional phone: digits, spaces and + ( ) - . only, 7 to 25 characters with at least 7 digits.'),
+  role: z.string().nullable().optional().describe('Optional role, e.g. "site owner" (at most 80 characters).'),
   fresh: z.boolean().optional().describe('true bypasses the 45-second coalescing window and forces a new scan.'),
   profile: z.enum(PROFILES).optional().describe('Pins the rubric profile instead of letting the scan infer it.'),
 });
@@ -37,8 +39,10 @@ export function register(server: McpServer, deps: McpDeps, ctx: CallContext): vo
       + 'headline, score, per-check results and per-agent access matrix. Needs your contact name and email.',
     inputSchema,
     outputSchema,
-    // Read-only for the target site, but it reaches out to the open web.
-    annotations: { title: 'Scan a website', readOnlyHint: true, openWorldHint: true, idempotentHint: false },
+    // Not read-only: a call archives a report, mails the given address and spends the caller's
+    // rate-limit budget. Clients auto-approve read-only tools, so claiming it would let an agent
+    // mail third parties without asking. Nothing is destroyed; repeats make new scans.
+    annotations: { title: 'Scan a website', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   }, async (args) => {
     try {
       const { domain, name: leadName, email, phone, role, fresh, profile } = args;

@@ -14,8 +14,10 @@ export interface MarkerSet {
   headers?: ReadonlyArray<readonly [string, string]>;
   /** Set-Cookie name prefixes. */
   cookies?: readonly string[];
-  /** Body substrings. */
+  /** Body substrings (any one). */
   body?: readonly string[];
+  /** Body substrings that must all be present (from fingerprints-v1.1). */
+  bodyAll?: readonly string[];
   /** Body markers count only on pages at most this large (interstitials are small). */
   bodyMaxBytes?: number;
   /** Markers count only with one of these statuses. */

@@ -2,7 +2,6 @@
 // one transaction, so a report is never archived without its mail and a mail never points at
 // a report that does not exist.
 import type { Knex } from 'knex';
-import { forgetLatestSiteScan } from '../../report/badge-cache.ts';
 
 export interface ScanRow {
   id: string;
@@ -28,18 +27,44 @@ export interface OutboxMail {
   html_body: string;
 }
 
-export async function archiveScan(db: Knex, row: ScanRow, vendors: readonly string[], mail?: OutboxMail): Promise<void> {
+export interface MailCap {
+  /** Mails one address may receive in the 24 hours before `queuedAt`; 0 sends none. */
+  perRecipientPerDay: number;
+  /** The service's clock when the mail is queued (ISO 8601). */
+  queuedAt: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Counts this address's mails of the last 24 hours inside the archive transaction. On
+ * PostgreSQL an advisory lock keyed on the address serialises concurrent archives for one
+ * recipient across instances, so two scans racing cannot both take the last slot; SQLite's
+ * single writer connection already serialises them.
+ */
+async function underCap(trx: Knex.Transaction, to: string, cap: MailCap): Promise<boolean> {
+  if (cap.perRecipientPerDay <= 0) return false;
+  const addr = to.toLowerCase();
+  if (trx.client.config.client === 'pg') await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`mail:${addr}`]);
+  const since = new Date(Date.parse(cap.queuedAt) - DAY_MS).toISOString();
+  const row = await trx('mail_outbox').whereRaw('lower(to_addr) = ?', [addr]).andWhere('created_at', '>', since).count({ n: '*' }).first();
+  return Number(row?.n ?? 0) < cap.perRecipientPerDay;
+}
+
+/** Archives the scan; with a mail, returns whether it was queued (false when the cap is reached). */
+export async function archiveScan(db: Knex, row: ScanRow, vendors: readonly string[], mail?: OutboxMail, cap?: MailCap): Promise<{ mailQueued: boolean }> {
+  let mailQueued = false;
   await db.transaction(async (trx) => {
     await trx('scans').insert(row);
     const unique = [...new Set(vendors.map((v) => v.slice(0, 80)))];
     if (unique.length > 0) await trx('scan_vendors').insert(unique.map((vendor) => ({ scan_id: row.id, vendor })));
-    if (mail) {
-      const now = row.scanned_at;
+    if (mail && (await underCap(trx, mail.to_addr, cap ?? { perRecipientPerDay: 3, queuedAt: row.scanned_at }))) {
+      const now = cap?.queuedAt ?? row.scanned_at;
       await trx('mail_outbox').insert({
         ...mail, scan_id: row.id, status: 'pending', attempts: 0, next_attempt_at: now, created_at: now,
       });
+      mailQueued = true;
     }
   });
-  // The badge of this domain now shows this scan (src/report/badge-cache.ts).
-  if (row.kind === 'site') forgetLatestSiteScan(db, row.domain);
+  return { mailQueued };
 }

@@ -6,12 +6,10 @@
 // if a handler that is landed later tries to.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from '../../../src/app.ts';
 import { scanSite } from '../../../src/handlers/scanSite.ts';
 import { getReport } from '../../../src/handlers/getReport.ts';
 import { getBadge } from '../../../src/handlers/getBadge.ts';
 import { attachCliVantage } from '../../../src/handlers/attachCliVantage.ts';
-import { attachScanServices, buildScanServices } from '../../../src/scans/services.ts';
 import type { Resolver, SiteScanner } from '../../../src/scans/types.ts';
 import { testApp, type TestApp } from '../../helpers/app.ts';
 import { cannedReport, evidenceFor } from '../../scan-api/fixtures.ts';
@@ -41,6 +39,10 @@ const CLOSED = 'http://127.0.0.1:9';
 
 /** `resolve: 'config'` uses the service's own resolver (SCAN_RESOLVE answers, then DNS). */
 export async function hostileApp(env: Record<string, string> = {}, opts: { resolve?: Resolver | 'config' } = {}): Promise<HostileApp> {
+  const scanner = countingScanner();
+  const resolve = opts.resolve === 'config' ? undefined : (opts.resolve ?? publicResolver);
+  // The real handler modules of the four scan operations, whether or not the table has
+  // been switched over from its placeholders yet; every other operation uses the table.
   const t = await testApp({
     LOG_LEVEL: 'silent',
     NETWORK_A_PROXY: CLOSED,
@@ -48,13 +50,8 @@ export async function hostileApp(env: Record<string, string> = {}, opts: { resol
     RATE_LIMIT_PER_DOMAIN: '1000000/1',
     RATE_LIMIT_PER_IP: '1000000/1',
     ...env,
-  });
-  const scanner = countingScanner();
-  const resolve = opts.resolve === 'config' ? undefined : (opts.resolve ?? publicResolver);
-  attachScanServices(t.ctx, buildScanServices(t.ctx, { scanner, ...(resolve ? { resolve } : {}) }));
-  // The real handler modules of the four scan operations, whether or not the table has
-  // been switched over from its placeholders yet; every other operation uses the table.
-  const app = createApp(t.ctx, { handlers: { scanSite, getReport, getBadge, attachCliVantage } });
+  }, { handlers: { scanSite, getReport, getBadge, attachCliVantage } }, { scanner, ...(resolve ? { scans: { resolve } } : {}) });
+  const app = t.app;
   const server = http.createServer(app);
   server.headersTimeout = 5000;
   server.requestTimeout = 10000;

@@ -5,8 +5,7 @@
  * basic/versioning), and GET gets 405.
  */
 import express from 'express';
-import { createMcpRouter } from '../../../src/mcp/index.ts';
-import { fakeDeps } from '../../mcp/fakes.ts';
+import { fakeDeps, mcpApp } from '../../mcp/fakes.ts';
 
 export function modernOnly(host: string): express.Express {
   const app = express();
@@ -21,6 +20,7 @@ export function modernOnly(host: string): express.Express {
     if (err.status !== 400) return next(err);
     res.status(400).json({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
   });
-  app.use(createMcpRouter(fakeDeps({ baseUrl: `https://${host}` })));
+  // Our own server: the service's real app (production pipeline) with fake services.
+  app.use(mcpApp(fakeDeps({ baseUrl: `https://${host}` }), 'production'));
   return app;
 }

@@ -4,11 +4,11 @@
  * server/discover and `_meta` requests, so it stands in for one.
  */
 import express from 'express';
-import { createMcpRouter } from '../../../src/mcp/index.ts';
-import { fakeDeps } from '../../mcp/fakes.ts';
+import { fakeDeps, mcpApp } from '../../mcp/fakes.ts';
 
 export function modernOurs(host: string): express.Express {
   const app = express();
-  app.use(createMcpRouter(fakeDeps({ baseUrl: `https://${host}` })));
+  // Our own server: the service's real app (production pipeline) with fake services.
+  app.use(mcpApp(fakeDeps({ baseUrl: `https://${host}` }), 'production'));
   return app;
 }

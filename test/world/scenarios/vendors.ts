@@ -1,9 +1,19 @@
 // One or more scenarios per edge vendor of domain-facts.md §2.1, including 200-status interstitials.
 import type { Scenario } from '../site.ts';
-import { akamai, awsWaf, azureFrontDoor, cloudflare, datadome, fastly, human, imperva, kasada, sucuri, vercel } from '../vendors.ts';
+import { akamai, awsWaf, azureFrontDoor, cloudflare, datadome, f5, fastly, human, imperva, kasada, payPerCrawl, sucuri, vercel } from '../vendors.ts';
 import { SCORED, TRAIN, USER, SEARCH, all } from './tokens.ts';
 
 export const VENDOR_SCENARIOS: Scenario[] = [
+  {
+    name: 'f5-request-rejected-200', about: 'F5 BIG-IP ASM "Request Rejected" page with status 200 for every agent; browsers pass.',
+    edge: [{ who: 'agents', paths: ['/'], respond: f5.requestRejected200() }],
+    expect: { headline: 'agent-hostile', vantagesConfirmed: true, verdicts: all(SCORED, 'denied'), edge: { control: ['pass', 'pass'], GPTBot: ['block', 'block'], 'ChatGPT-User': ['block', 'block'] }, vendors: { GPTBot: ['f5'], ClaudeBot: ['f5'] } },
+  },
+  {
+    name: 'cf-pay-per-crawl', about: 'Cloudflare pay per crawl: training crawlers get 402 with crawler-price; everyone else passes.',
+    presence: cloudflare.presence, edge: [{ who: TRAIN, paths: ['/'], respond: payPerCrawl.offer() }],
+    expect: { headline: 'partially-blocked', verdicts: { ...all(TRAIN, 'denied'), ...all(USER, 'pass') }, edge: { GPTBot: ['auth', 'auth'], ClaudeBot: ['auth', 'auth'] } },
+  },
   {
     name: 'cf-agents-challenged', about: 'Cloudflare challenges every agent on both networks; browsers pass; robots.txt allows all.',
     presence: cloudflare.presence, edge: [{ who: 'agents', paths: ['/'], respond: cloudflare.challenge() }],

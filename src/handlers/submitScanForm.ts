@@ -1,0 +1,62 @@
+// POST /: the home page's form. The same scan service as POST /scan (lead policy, guard,
+// exclusions, verification, limits, coalescing); this only maps form fields in and pages out:
+// 303 to the permalink, the report inline for a never-archived tunnel host, or the form again
+// with what to fix (400), why not (403), when to retry (429) or why the scan failed (502).
+import { AppError } from '../errors.ts';
+import { homeCsp, renderHome, type FormProblem, type FormValues } from '../pages/home.ts';
+import { renderReportPage } from '../report/page.ts';
+import { PAGE_HEADERS } from '../report/styles.ts';
+import type { Profile } from '../scans/types.ts';
+import type { Handler } from './types.ts';
+
+const TITLES: Record<number, string> = {
+  400: 'Please check the form',
+  403: 'This scan cannot run',
+  429: 'Too many scans for now',
+  502: 'The scan could not complete',
+};
+
+function text(v: unknown): string | undefined {
+  if (typeof v !== 'string') return undefined;
+  const t = v.trim();
+  return t === '' ? undefined : t;
+}
+
+export const submitScanForm: Handler<'submitScanForm'> = async (req, res, ctx) => {
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  const values: FormValues = {};
+  for (const k of ['domain', 'name', 'email', 'phone', 'role', 'profile'] as const) {
+    const v = text(body[k]);
+    if (v !== undefined) values[k] = v;
+  }
+  const opts = { baseUrl: ctx.config.baseUrl, ...(ctx.config.turnstileSiteKey ? { turnstileSiteKey: ctx.config.turnstileSiteKey } : {}) };
+  try {
+    const out = await ctx.services.scans.scans.scan({
+      domain: values.domain ?? '',
+      lead: { name: values.name, email: values.email, ...(values.phone ? { phone: values.phone } : {}), ...(values.role ? { role: values.role } : {}) },
+      ...(values.profile ? { profile: values.profile as Profile } : {}),
+      turnstileToken: body['cf-turnstile-response'],
+      clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    });
+    res.set(out.headers);
+    if (out.body.reportUrl) {
+      res.status(303).location(`/r/${out.body.scanId}`).end();
+      return;
+    }
+    // A tunnel host is never archived, so there is no permalink: show the report here.
+    res.status(200).set(PAGE_HEADERS).type('text/html; charset=utf-8')
+      .send(renderReportPage({ report: out.body, evidence: [], cliVantage: null, catalog: ctx.services.scans.catalog }));
+  } catch (err) {
+    if (!(err instanceof AppError) || !TITLES[err.status]) throw err;
+    const b = err.body;
+    const problem: FormProblem = {
+      title: TITLES[err.status]!,
+      message: b.detail ? `${b.error} ${b.detail}` : b.error,
+      ...(b.hint ? { hint: b.hint } : {}),
+      ...(b.retryAfterSeconds ? { retryAfterSeconds: b.retryAfterSeconds } : {}),
+    };
+    res.set(err.headers ?? {}).status(err.status).set('Cache-Control', 'no-store')
+      .set('Content-Security-Policy', homeCsp(Boolean(opts.turnstileSiteKey))).type('text/html; charset=utf-8')
+      .send(renderHome(opts, values, problem));
+  }
+};

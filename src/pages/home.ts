@@ -1,0 +1,131 @@
+// The front door: what the service measures in two sentences, and the scan form. Server-
+// rendered, no script: the form posts to `POST /` and the browser lands on the report's
+// permalink, or back here with a banner that says what to fix, why not, or when to retry.
+// The same content is served as Markdown to agents (Accept: text/markdown).
+import { createHash } from 'node:crypto';
+import { html, SafeHtml } from '../report/html.ts';
+import { STYLE } from '../report/styles.ts';
+
+export const PROFILES = ['general', 'dev-platform', 'docs', 'publisher'] as const;
+
+/** What the visitor typed, echoed back (escaped) when the form comes back with a problem. */
+export interface FormValues { domain?: string; name?: string; email?: string; phone?: string; role?: string; profile?: string }
+
+/** A problem to show above the form. */
+export interface FormProblem { title: string; message: string; hint?: string; retryAfterSeconds?: number }
+
+export interface HomeOptions {
+  baseUrl: string;
+  /** Cloudflare Turnstile site key, when the human-verification gate is on. */
+  turnstileSiteKey?: string;
+}
+
+const FORM_STYLE = `${STYLE}
+form{display:grid;gap:.8rem;max-width:36rem}
+label{display:grid;gap:.2rem;font-weight:600}
+input,select{font:inherit;padding:.5rem;border:1px solid var(--muted);border-radius:.4rem;width:100%}
+input:focus,select:focus,button:focus{outline:3px solid var(--info);outline-offset:1px}
+button{font:inherit;font-weight:600;padding:.6rem 1.2rem;border-radius:.4rem;border:0;background:var(--info);color:#fff;cursor:pointer;justify-self:start}
+.opt{font-weight:400;color:var(--muted)}
+.alert{border:2px solid var(--bad);border-radius:.5rem;padding:.6rem .8rem;margin:1rem 0;max-width:36rem}
+.alert h2{margin:0 0 .3rem;border:0;font-size:1.1rem;color:var(--bad)}
+.lede{font-size:1.1rem;max-width:44rem}
+`;
+
+const HOME_STYLE_HASH = `sha256-${createHash('sha256').update(FORM_STYLE, 'utf8').digest('base64')}`;
+
+/** The page may post its form to this origin and, only when the gate is on, load the Turnstile widget. */
+export function homeCsp(turnstile: boolean): string {
+  const widget = turnstile ? '; script-src https://challenges.cloudflare.com; frame-src https://challenges.cloudflare.com' : '';
+  return `default-src 'none'; style-src '${HOME_STYLE_HASH}'; img-src 'self' data:${widget}; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
+}
+
+const INTRO = [
+  'agent-readiness tells you how your website treats AI agents: it reads what your robots.txt says to each of 33 agents, then requests your home page as each of them from two independent cloud networks and compares what your edge really does with what a browser gets.',
+  'You get a headline, a per-agent matrix, a score from a versioned rubric with the fixes worth most, and a permalink you can share; the report link is also mailed to you.',
+];
+
+function jsonLd(baseUrl: string): SafeHtml {
+  const doc = {
+    '@context': 'https://schema.org',
+    '@type': 'WebApplication',
+    name: 'agent-readiness',
+    url: `${baseUrl}/`,
+    description: INTRO[0],
+    applicationCategory: 'DeveloperApplication',
+    operatingSystem: 'Any',
+    offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD' },
+    potentialAction: { '@type': 'Action', name: 'Scan a website', target: { '@type': 'EntryPoint', urlTemplate: `${baseUrl}/`, httpMethod: 'POST', contentType: 'application/x-www-form-urlencoded' } },
+  };
+  // `<` is escaped so no value can close the script element.
+  return new SafeHtml(`<script type="application/ld+json">${JSON.stringify(doc).replace(/</g, '\\u003c')}</script>`);
+}
+
+function field(name: keyof FormValues, label: string, v: FormValues, attrs: SafeHtml, optional = false): SafeHtml {
+  return html`<label for="f-${name}">${label}${optional ? html` <span class="opt">(optional)</span>` : ''}
+<input id="f-${name}" name="${name}" value="${v[name] ?? ''}" ${attrs}></label>`;
+}
+
+export function renderHome(o: HomeOptions, values: FormValues = {}, problem?: FormProblem): string {
+  const v = values;
+  const alert = problem
+    ? html`<div class="alert" role="alert" id="problem"><h2>${problem.title}</h2><p>${problem.message}</p>${problem.hint ? html`<p class="muted">${problem.hint}</p>` : ''}${problem.retryAfterSeconds ? html`<p>You can try again in ${problem.retryAfterSeconds} second${problem.retryAfterSeconds === 1 ? '' : 's'}.</p>` : ''}</div>`
+    : '';
+  const turnstile = o.turnstileSiteKey
+    ? html`<div class="cf-turnstile" data-sitekey="${o.turnstileSiteKey}"></div><script src="https://challenges.cloudflare.com/turnstile/v0/api.js" async defer></script>`
+    : '';
+  const profiles = PROFILES.map((p) => html`<option value="${p}"${v.profile === p ? new SafeHtml(' selected') : ''}>${p}</option>`);
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${problem ? `${problem.title} · ` : ''}agent-readiness: is your site ready for AI agents?</title>
+<meta name="description" content="${INTRO[0]}">
+<link rel="icon" href="data:,"><link rel="alternate" type="text/markdown" href="/"><link rel="service-desc" type="application/json" href="/openapi.json">
+<style>${new SafeHtml(FORM_STYLE)}</style>${jsonLd(o.baseUrl)}</head>
+<body><main>
+<h1>Is your site ready for AI agents?</h1>
+<p class="lede">${INTRO[0]}</p>
+<p>${INTRO[1]}</p>
+${alert}
+<form method="post" action="/" aria-describedby="privacy">
+${field('domain', 'Website', v, html`type="text" inputmode="url" autocomplete="url" required maxlength="2048" placeholder="example.com" autocapitalize="off" spellcheck="false"`)}
+${field('name', 'Your name', v, html`type="text" autocomplete="name" required minlength="2" maxlength="120"`)}
+${field('email', 'Your email (the report link is sent here)', v, html`type="email" autocomplete="email" required maxlength="254"`)}
+${field('phone', 'Phone', v, html`type="tel" autocomplete="tel" maxlength="25"`, true)}
+${field('role', 'Your role', v, html`type="text" autocomplete="organization-title" maxlength="80" placeholder="site owner"`, true)}
+<label for="f-profile">Kind of site <span class="opt">(optional: detected when left empty)</span>
+<select id="f-profile" name="profile"><option value="">detect it</option>${profiles}</select></label>
+${turnstile}
+<button type="submit">Scan my site</button>
+<p class="muted" id="privacy">A scan takes 10 to 30 seconds. Your contact details are never shown publicly; see <a href="/privacy">privacy</a> and <a href="/methodology.md">how we measure</a>.</p>
+</form>
+<h2>For developers and agents</h2>
+<ul>
+<li><a href="/openapi.json">OpenAPI document</a> (POST /scan), <a href="/api/checks">the check catalog</a></li>
+<li>MCP server at <code>${o.baseUrl}/mcp</code> (<a href="/.well-known/mcp.json">manifest</a>), <a href="/llms.txt">llms.txt</a>, <a href="/agents.md">agents.md</a></li>
+<li>From your own network and in CI: <code>npx agent-readiness scan example.com --name "Ada" --email ada@example.com</code></li>
+</ul>
+</main></body></html>`.value;
+}
+
+export function renderHomeMarkdown(o: HomeOptions): string {
+  return `# agent-readiness: is your site ready for AI agents?
+
+${INTRO[0]}
+
+${INTRO[1]}
+
+## Scan a site
+
+- In a browser: open ${o.baseUrl}/ and fill in the form (website, your name and email).
+- Over HTTP: \`POST ${o.baseUrl}/scan\` with \`{"domain": "example.com", "lead": {"name": "Ada", "email": "ada@example.com"}}\`; see [the OpenAPI document](${o.baseUrl}/openapi.json).
+- Over MCP: the \`scan_site\` tool at ${o.baseUrl}/mcp ([manifest](${o.baseUrl}/.well-known/mcp.json)).
+- From your own network and in CI: \`npx agent-readiness scan example.com --name "Ada" --email ada@example.com\`.
+
+## More
+
+- [How we measure](${o.baseUrl}/methodology.md)
+- [The check catalog](${o.baseUrl}/api/checks)
+- [llms.txt](${o.baseUrl}/llms.txt), [agents.md](${o.baseUrl}/agents.md)
+- [Privacy](${o.baseUrl}/privacy), [Terms](${o.baseUrl}/terms)
+`;
+}

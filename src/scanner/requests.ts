@@ -1,0 +1,38 @@
+/**
+ * Every kind of request a scan makes, keyed by the evidence key (or key prefix) it carries.
+ * probeMethod and /methodology.md are written from this list, and the world-scenario test
+ * checks that every evidence key of every scan belongs to a kind listed here, so the
+ * disclosure cannot fall behind what the gatherer really asks for.
+ */
+import { AUX_PATHS, ROBOTS_AGENT } from './gather.ts';
+import { LLMS_LINK_SAMPLE, MD_VARIANT_SAMPLE, SERVICE_DESC_SAMPLE } from './followups.ts';
+
+export interface RequestKind {
+  /** The evidence key, or a prefix ending in ':' for a family of keys. */
+  key: string;
+  what: string;
+}
+
+export const REQUEST_KINDS: readonly RequestKind[] = [
+  { key: 'control:browser', what: 'the home page with an ordinary desktop-browser User-Agent, once per network (the control)' },
+  { key: 'grid:', what: 'the home page once per network with each roster agent\'s published User-Agent' },
+  { key: 'robots:browser', what: '/robots.txt with the browser User-Agent' },
+  { key: `robots:${ROBOTS_AGENT}`, what: `/robots.txt again with ${ROBOTS_AGENT}'s User-Agent` },
+  { key: 'content:markdown', what: 'the home page with Accept: text/markdown' },
+  { key: 'file:', what: `the conventional and well-known files ${AUX_PATHS.join(', ')}` },
+  { key: 'sitemap:robots', what: 'the sitemap robots.txt names, which may live on another host' },
+  { key: 'llms-link:', what: `up to ${LLMS_LINK_SAMPLE} same-site links sampled from llms.txt` },
+  { key: 'md-variant:', what: `the .md twins of up to ${MD_VARIANT_SAMPLE} of those links` },
+  { key: 'canonical', what: 'the home page\'s canonical URL when it differs (same site only)' },
+  { key: 'service-desc:', what: `up to ${SERVICE_DESC_SAMPLE} same-site API descriptions named by service-desc links` },
+  { key: 'license', what: 'the licence file robots.txt names (RSL), which may live on another host' },
+];
+
+export function requestKindOf(key: string): RequestKind | undefined {
+  return REQUEST_KINDS.find((k) => (k.key.endsWith(':') ? key.startsWith(k.key) : key === k.key));
+}
+
+/** The list as one sentence, for probeMethod. */
+export function requestKindsSentence(): string {
+  return `Every request it makes: ${REQUEST_KINDS.map((k) => k.what).join('; ')}.`;
+}

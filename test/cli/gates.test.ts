@@ -1,0 +1,129 @@
+// The per-check CI gates end to end: the real CLI bundle against the real service and the
+// test world. One table of runs (assert, baseline regression, improvement, stale baseline,
+// unknown id, no API) with the exit code each must give, plus the Markdown and JUnit outputs.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startWorld, type World } from '../world/index.ts';
+import { buildCli, runCli, startFront, startServiceProcess, type Front, type ServiceProcess } from './harness.ts';
+
+const LEAD = ['--name', 'Ada Lovelace', '--email', 'ada@world-fixtures.com'];
+
+describe('agent-readiness CLI gates per check against the running service', () => {
+  let cli: ReturnType<typeof buildCli>;
+  let world: World;
+  let service: ServiceProcess;
+  let front: Front;
+  let env: Record<string, string>;
+  let dir: string;
+  let ids: string[];
+  let rubricVersion: string;
+  let domain: string;
+
+  before(async () => {
+    cli = buildCli();
+    world = await startWorld();
+    service = await startServiceProcess({
+      NETWORK_A_PROXY: world.proxies.networkA, NETWORK_B_PROXY: world.proxies.networkB, SCAN_RESOLVE: world.resolve,
+      NODE_EXTRA_CA_CERTS: world.caPath, RATE_LIMIT_PER_IP: '1000/60', RATE_LIMIT_PER_DOMAIN: '1000/1', PROBE_TIMEOUT_MS: '3000',
+    });
+    front = await startFront(service.url);
+    env = { AGENT_READINESS_API: front.url, HTTPS_PROXY: world.proxies.user, NODE_EXTRA_CA_CERTS: world.caPath };
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-cli-gates-'));
+    const catalog = (await (await fetch(`${service.url}/api/checks`)).json()) as { rubricVersion: string; checks: Array<{ id: string }> };
+    ids = catalog.checks.map((c) => c.id);
+    rubricVersion = catalog.rubricVersion;
+    domain = world.domain('robots-partial');
+  });
+  after(async () => {
+    await front?.close();
+    await service?.stop();
+    await world?.stop();
+    cli?.cleanup();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('a table of runs gives the documented exit codes: assert, regression, improvement, stale baseline, unknown id, no API', async () => {
+    const base = path.join(dir, 'baseline.json');
+    const written = await runCli(cli.cli, ['scan', domain, ...LEAD, '--baseline', base, '--write-baseline', '--json'], env);
+    assert.equal(written.code, 0, written.stderr);
+    assert.match(written.stderr, /baseline written to/);
+    const baseline = JSON.parse(fs.readFileSync(base, 'utf8')) as { rubricVersion: string; checks: Record<string, string> };
+    assert.equal(baseline.rubricVersion, rubricVersion);
+    const passing = Object.keys(baseline.checks).filter((id) => baseline.checks[id] === 'pass');
+    const failing = Object.keys(baseline.checks).filter((id) => baseline.checks[id] === 'fail');
+    assert.ok(passing.length >= 2 && failing.length >= 2, `robots-partial needs passing and failing checks: ${JSON.stringify(baseline.checks)}`);
+
+    const variant = (name: string, change: (b: typeof baseline) => void) => {
+      const b = structuredClone(baseline);
+      change(b);
+      const file = path.join(dir, `${name}.json`);
+      fs.writeFileSync(file, JSON.stringify(b));
+      return file;
+    };
+    const regressed = variant('regressed', (b) => { b.checks[failing[0]!] = 'pass'; b.checks[failing[1]!] = 'pass'; });
+    const improved = variant('improved', (b) => { b.checks[passing[0]!] = 'fail'; });
+    const otherRubric = variant('other-rubric', (b) => { b.rubricVersion = 'rubric-v0.1'; });
+    const goneId = variant('gone-id', (b) => { b.checks['access.retired-check'] = 'pass'; });
+
+    const rows: Array<{ run: string; args: string[]; env?: Record<string, string>; code: number; stderr?: RegExp; scans?: boolean }> = [
+      { run: 'assert a passing check', args: ['--assert', passing[0]!], code: 0 },
+      { run: 'assert a failing check (error, the default)', args: ['--assert', passing[0]!, '--assert', failing[0]!], code: 1, stderr: new RegExp(`assertion failed: ${failing[0]!.replace(/\./g, '\\.')} fails`) },
+      { run: 'assert a failing check at warn', args: ['--assert', `${failing[0]!}=warn`], code: 0, stderr: /warning: .* fails \(--assert …=warn, not gating\)/ },
+      { run: 'the baseline unchanged', args: ['--baseline', base], code: 0 },
+      { run: 'baseline regression', args: ['--baseline', regressed], code: 1, stderr: new RegExp(`regression: ${failing[0]!.replace(/\./g, '\\.')} passed in the baseline and now fails[\\s\\S]*regression: ${failing[1]!.replace(/\./g, '\\.')}`) },
+      { run: 'baseline improvement', args: ['--baseline', improved], code: 0, stderr: new RegExp(`improvement: ${passing[0]!.replace(/\./g, '\\.')} failed in the baseline and now passes`) },
+      { run: 'stale baseline: another rubric version', args: ['--baseline', otherRubric], code: 2, stderr: new RegExp(`stale: it was written with rubric-v0\\.1, the service now scores with ${rubricVersion.replace(/\./g, '\\.')}`), scans: false },
+      { run: 'stale baseline: an id that no longer exists', args: ['--baseline', goneId], code: 2, stderr: /stale: check id access\.retired-check no longer exists/, scans: false },
+      { run: 'missing baseline file', args: ['--baseline', path.join(dir, 'absent.json')], code: 2, stderr: /does not exist; write one with --baseline .* --write-baseline/, scans: false },
+      { run: 'unknown assert id', args: ['--assert', 'access.no-such-check'], code: 2, stderr: new RegExp(`unknown check id for --assert: access\\.no-such-check\\. Valid ids \\(${rubricVersion.replace(/\./g, '\\.')}\\): ${ids.map((i) => i.replace(/\./g, '\\.')).join(', ')}`), scans: false },
+      { run: 'no API configured', args: [], env: { AGENT_READINESS_API: '' }, code: 2, stderr: /needs the API address: pass --api <URL> or set AGENT_READINESS_API/, scans: false },
+    ];
+    const results: string[] = [];
+    for (const row of rows) {
+      const scansBefore = front.log.filter((l) => l === 'POST /scan').length;
+      const run = await runCli(cli.cli, ['scan', domain, ...LEAD, ...row.args], { ...env, ...row.env });
+      results.push(`${row.run}: ${run.code}`);
+      assert.equal(run.code, row.code, `${row.run}\n${run.stderr}`);
+      if (row.stderr) assert.match(run.stderr, row.stderr, row.run);
+      // The text report names the same gates, before the report link.
+      if (row.code === 1 && row.args[0] === '--baseline') assert.match(run.stdout, /Check gates:\n {2}baseline .*: 2 regression\(s\), 0 improvement\(s\)\n {4}regression: /);
+      // Refusals that can be known before scanning are made before scanning.
+      if (row.scans === false) assert.equal(front.log.filter((l) => l === 'POST /scan').length, scansBefore, `${row.run}: no scan was requested`);
+    }
+    assert.equal(results.length, rows.length);
+  });
+
+  test('--json carries the assertions, the baseline comparison and the combined exit code', async () => {
+    const base = path.join(dir, 'json-base.json');
+    assert.equal((await runCli(cli.cli, ['scan', domain, ...LEAD, '--baseline', base, '--write-baseline'], env)).code, 0);
+    const b = JSON.parse(fs.readFileSync(base, 'utf8')) as { checks: Record<string, string> };
+    const failing = Object.keys(b.checks).find((id) => b.checks[id] === 'fail')!;
+    const run = await runCli(cli.cli, ['scan', domain, ...LEAD, '--format', 'json', '--baseline', base, '--assert', failing, '--min-score', '0'], env);
+    assert.equal(run.code, 1, run.stderr);
+    const doc = JSON.parse(run.stdout) as { assertions: Array<{ id: string; failed: boolean }>; baseline: { regressions: string[] }; gate: { result: string }; exitCode: number };
+    assert.deepEqual(doc.assertions.map((a) => [a.id, a.failed]), [[failing, true]]);
+    assert.deepEqual(doc.baseline.regressions, []);
+    assert.equal(doc.gate.result, 'passed');
+    assert.equal(doc.exitCode, 1);
+  });
+
+  test('--format markdown prints a table row per check and appends it to GITHUB_STEP_SUMMARY; junit has one testcase per check', async () => {
+    const summary = path.join(dir, 'step-summary.md');
+    fs.writeFileSync(summary, '# earlier step\n');
+    const md = await runCli(cli.cli, ['scan', domain, ...LEAD, '--format', 'markdown'], { ...env, GITHUB_STEP_SUMMARY: summary });
+    assert.equal(md.code, 0, md.stderr);
+    assert.match(md.stdout, new RegExp(`^### agent-readiness: ${domain.replace(/\./g, '\\.')}`));
+    for (const id of ids) assert.match(md.stdout, new RegExp(`\\| \`${id.replace(/\./g, '\\.')}\` \\|`));
+    const appended = fs.readFileSync(summary, 'utf8');
+    assert.ok(appended.startsWith('# earlier step\n### agent-readiness:'), 'appended, not overwritten');
+
+    const junit = await runCli(cli.cli, ['scan', domain, ...LEAD, '--format', 'junit'], env);
+    assert.equal(junit.code, 0, junit.stderr);
+    assert.match(junit.stdout, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="agent-readiness"/);
+    assert.equal(junit.stdout.match(/<testcase /g)?.length, ids.length);
+    assert.match(junit.stdout, /<failure message=/);
+  });
+});
