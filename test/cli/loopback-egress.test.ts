@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createEgress } from '../../src/net/egress.ts';
 
-const req = (url: string) => ({ url, timeoutMs: 2000, maxBodyBytes: 4096, maxRedirects: 5 });
+const req = (url: string) => ({ url, timeoutMs: 15_000, maxBodyBytes: 4096, maxRedirects: 5 });
 
 describe('egress allowLoopbackTarget (CLI localhost mode)', () => {
   let server: http.Server;

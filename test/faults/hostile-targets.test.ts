@@ -111,7 +111,8 @@ describe('fault: hostile targets and a lost vantage, on the test world', () => {
     const res = await fetchVia('fault-trickle', '/', { timeoutMs: 1500 });
     const took = performance.now() - t0;
     assert.ok(!res.ok && res.errorCode === 'TIMEOUT', JSON.stringify(res).slice(0, 300));
-    assert.ok(took < 1500 + 3000, `the timeout did not hold (${took.toFixed(0)} ms)`);
+    // A generous ceiling (a loaded machine adds seconds), not a speed claim.
+    assert.ok(took < 1500 + 10_000, `the timeout did not hold (${took.toFixed(0)} ms)`);
   });
 
   test('a target that never sends headers is cut off at the request timeout', async () => {

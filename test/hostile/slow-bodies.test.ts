@@ -111,7 +111,9 @@ describe('hostile framing: slow and oversized request bodies against the real se
     try {
       // Other clients are still served at once.
       for (let i = 0; i < 5; i++) {
-        const res = await rawRequest(service.url, { method: 'GET', path: '/health', timeoutMs: 2000 });
+        // A ceiling, not a speed claim: the dribbling connections would hold a blocked server for
+        // headersTimeout (20 s), so an answer within 10 s shows it is not blocked, even under load.
+        const res = await rawRequest(service.url, { method: 'GET', path: '/health', timeoutMs: 10_000 });
         conforms(res);
         assert.equal(res.status, 200);
         await new Promise((r) => setTimeout(r, 200));

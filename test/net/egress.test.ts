@@ -136,7 +136,9 @@ describe('egress through the world', () => {
     assert.equal(!down.ok && down.errorCode, 'PROXY');
     const hang = await networkA.fetch(req('https://hang.world-fixtures.com/', { timeoutMs: 200 }));
     assert.equal(!hang.ok && hang.errorCode, 'TIMEOUT');
-    assert.ok(hang.timingMs < 1000);
+    // A ceiling, not a speed claim: the host never answers, so anything bounded shows the timeout
+    // held; the margin leaves room for a loaded machine.
+    assert.ok(hang.timingMs < 10_000, `the timeout did not hold (${hang.timingMs} ms)`);
     assert.equal(networkB.configured, false);
     const un = await networkB.fetch(req('https://echo.world-fixtures.com/'));
     assert.equal(!un.ok && un.errorCode, 'UNCONFIGURED');

@@ -42,9 +42,15 @@ describe('scan limits and coalescing shared through Redis', { skip: url ? false 
   }
 
   test('redis: 30 identical requests spread over three instances run one upstream scan', async () => {
-    const scanner = fakeScanner({ delayMs: 150 });
+    // The upstream scan is held until it has started, not for a fixed time: requests that
+    // arrive later on a loaded machine join it or find its finished result.
+    const scanner = fakeScanner({ held: true });
     const instances = [instance(scanner), instance(scanner), instance(scanner)];
-    const outs = await Promise.all(Array.from({ length: 30 }, (_, i) => instances[i % 3]!.scan({ domain: 'shared-redis-site.com', lead, clientIp: '192.0.2.10' })));
+    const pending = Promise.all(Array.from({ length: 30 }, (_, i) => instances[i % 3]!.scan({ domain: 'shared-redis-site.com', lead, clientIp: '192.0.2.10' })));
+    const until = Date.now() + 30_000;
+    while (scanner.calls.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+    scanner.release();
+    const outs = await pending;
     assert.equal(scanner.calls.length, 1);
     assert.equal(outs.filter((o) => !o.body.coalesced).length, 1);
     assert.equal(new Set(outs.map((o) => o.body.scanId)).size, 1);
