@@ -64,7 +64,7 @@ export async function spawnService(env: Record<string, string>, opts: { port?: n
     stdio: ['ignore', opts.stdout ?? 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitReady(`${url}/health`, child, opts.timeoutMs ?? 20_000);
+  await waitReady(`${url}/health`, child, opts.timeoutMs ?? 90_000);
   return { url, process: child, readyMs: performance.now() - started, stop: stopper(child) };
 }
 

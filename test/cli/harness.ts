@@ -64,7 +64,8 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
   let out = '';
   child.stderr.on('data', (c: Buffer) => (out += c));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start: ${out}`)), 30_000);
+    // A ceiling, not a speed claim: on a loaded machine start-up can take a while.
+    const timer = setTimeout(() => reject(new Error(`service did not start: ${out}`)), 120_000);
     child.stdout.on('data', (c: Buffer) => {
       out += c;
       if (/"msg":"listening"/.test(out)) {

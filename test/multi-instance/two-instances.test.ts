@@ -82,7 +82,7 @@ describe('several instances on one Postgres and one Redis', () => {
       MAIL_PER_RECIPIENT_PER_DAY: '1000',
     };
     // Both start at once on the empty database: their migrations race, and both must come up.
-    [a, b] = await Promise.all([spawnService(env, { timeoutMs: 30_000 }), spawnService(env, { timeoutMs: 30_000 })]);
+    [a, b] = await Promise.all([spawnService(env, { timeoutMs: 120_000 }), spawnService(env, { timeoutMs: 120_000 })]);
   });
 
   after(async () => {
