@@ -23,6 +23,7 @@ const EnvSchema = Type.Object({
   SMTP_URL: Type.Optional(Url('smtps?')),
   MAIL_DIR: Type.Optional(Type.String({ minLength: 1 })),
   MAIL_FROM: Type.Optional(Type.String({ minLength: 3 })),
+  PROBE_SIGNING_KEY: Type.Optional(Type.String({ minLength: 20 })),
   SECURITY_CONTACT: Type.Optional(Type.String({ pattern: '^(mailto:|https://)\\S+$' })),
   MAIL_PER_RECIPIENT_PER_DAY: Type.Optional(Int(0, 1000)),
   EXCLUDED_DOMAINS: Type.Optional(Type.String()),
@@ -60,6 +61,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailDir: string;
   mailFrom: string;
+  /** The Ed25519 private JWK the service signs its Web Bot Auth probes with; unset: generated once and stored. */
+  probeSigningKey: string | undefined;
   /** security.txt Contact: SECURITY_CONTACT, else the MAIL_FROM address as mailto:. */
   securityContact: string;
   /** Report mails one address may receive in any 24 hours; 0 sends none. */
@@ -131,6 +134,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   } catch (err) {
     problems.push(`SCAN_RESOLVE: ${(err as Error).message}`);
   }
+  if (env.PROBE_SIGNING_KEY !== undefined) {
+    try {
+      const jwk = JSON.parse(env.PROBE_SIGNING_KEY) as Record<string, unknown>;
+      if (jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519' || typeof jwk.x !== 'string' || typeof jwk.d !== 'string') throw new Error('shape');
+    } catch {
+      problems.push('PROBE_SIGNING_KEY: must be an Ed25519 private key as a JWK (JSON with kty "OKP", crv "Ed25519", x and d)');
+    }
+  }
   if (problems.length > 0 || !scanResolve) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
   const e = env as Env;
   const port = e.PORT === undefined ? 8080 : Number(e.PORT);
@@ -148,6 +159,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: e.SMTP_URL,
     mailDir: e.MAIL_DIR ?? './data/mail',
     mailFrom: e.MAIL_FROM ?? 'agent-readiness <reports@agent-readiness.invalid>',
+    probeSigningKey: e.PROBE_SIGNING_KEY,
     securityContact: e.SECURITY_CONTACT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM ?? '')?.[1] ?? (e.MAIL_FROM && !e.MAIL_FROM.includes(' ') ? e.MAIL_FROM : 'reports@agent-readiness.invalid')}`,
     mailPerRecipientPerDay: e.MAIL_PER_RECIPIENT_PER_DAY === undefined ? 3 : Number(e.MAIL_PER_RECIPIENT_PER_DAY),
     excludedDomains: (e.EXCLUDED_DOMAINS ?? '').split(',').map((d) => d.trim().toLowerCase()).filter(Boolean),

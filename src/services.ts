@@ -16,6 +16,7 @@ import { createEgress, type Egress } from './net/egress.ts';
 import { resolveHost } from './net/resolve.ts';
 import { operatorRouter } from './operator/router.ts';
 import { ReadCaches } from './report/read-caches.ts';
+import { loadProbeKey, type ProbeKey } from './signing/keys.ts';
 import { buildCatalog } from './scanner/catalog.ts';
 import { createScanner } from './scanner/engine.ts';
 import { mcpScanDeps } from './scans/adapters.ts';
@@ -40,6 +41,8 @@ export interface AppServices {
   attachCliVantage(scanId: unknown, body: unknown): Promise<Attached>;
   reads: ReadCaches;
   documents: Documents;
+  /** The service's Web Bot Auth key (configured, or generated once and stored), loaded on first use. */
+  probeKey(): Promise<ProbeKey>;
   /** robots.txt, sitemap.xml, security.txt and the API catalog of this service's own origin. */
   origin: OriginFiles;
   /** Routers outside the public contract, mounted before validation (operator pages). */
@@ -123,7 +126,13 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     manifest = undefined; // a failed build is retried by the next request
     throw err;
   }));
+  let key: Promise<ProbeKey> | undefined;
+  const probeKey = () => (key ??= loadProbeKey(c.probeSigningKey, ctx.db, ctx.now()).catch((err: unknown) => {
+    key = undefined; // a failed load (storage down) is retried by the next request
+    throw err;
+  }));
   return {
+    probeKey,
     mcpManifest,
     scans,
     mcp,

@@ -4,6 +4,7 @@ import type { OperationId } from '../../generated/operations.ts';
 import type { Handler } from './types.ts';
 import { getHealth } from './getHealth.ts';
 import { getHome } from './getHome.ts';
+import { getKeyDirectory } from './getKeyDirectory.ts';
 import { submitScanForm } from './submitScanForm.ts';
 import { getScanHint } from './getScanHint.ts';
 import { getOpenApi, getOpenApiWellKnown, getSwaggerJson } from './getOpenApi.ts';
@@ -45,5 +46,6 @@ export const handlers: { [Op in OperationId]: Handler<Op> } = {
   getSitemap,
   getSecurityTxt,
   getApiCatalog,
+  getKeyDirectory,
   getMcpServerCard: getMcpManifest,
 };

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import * as m001 from './001-scans.ts';
 import * as m002 from './002-scan-extras.ts';
 import * as m003 from './003-badge-index.ts';
+import * as m004 from './004-signing-keys.ts';
 
 export interface Migration {
   name: string;
@@ -14,4 +15,5 @@ export const migrations: Migration[] = [
   { name: '001-scans', ...m001 },
   { name: '002-scan-extras', ...m002 },
   { name: '003-badge-index', ...m003 },
+  { name: '004-signing-keys', ...m004 },
 ];

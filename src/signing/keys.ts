@@ -1,0 +1,48 @@
+// The service's Web Bot Auth identity: one Ed25519 key, from PROBE_SIGNING_KEY (a private JWK)
+// or generated once and stored, published as a key directory whose kid is the key's RFC 7638
+// JWK thumbprint (draft-meunier-http-message-signatures-directory; draft-ietf-webbotauth).
+import { createHash, createPrivateKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import type { Knex } from 'knex';
+import { keyOrCreate } from '../storage/queries/signingKeys.ts';
+
+export const KEY_DIRECTORY_PATH = '/.well-known/http-message-signatures-directory';
+export const KEY_DIRECTORY_MEDIA_TYPE = 'application/http-message-signatures-directory+json';
+
+export interface PublicJwk { kty: 'OKP'; crv: 'Ed25519'; x: string }
+
+export interface ProbeKey {
+  privateKey: KeyObject;
+  publicJwk: PublicJwk;
+  /** RFC 7638 thumbprint of the public key (base64url SHA-256 of its canonical members). */
+  kid: string;
+}
+
+/** RFC 7638 §3: the required members in lexicographic order, no whitespace, SHA-256, base64url. */
+export function jwkThumbprint(jwk: PublicJwk): string {
+  const canonical = JSON.stringify({ crv: jwk.crv, kty: jwk.kty, x: jwk.x });
+  return createHash('sha256').update(canonical, 'utf8').digest('base64url');
+}
+
+function fromPrivateJwk(json: string): ProbeKey {
+  const jwk = JSON.parse(json) as { kty?: string; crv?: string; x?: string; d?: string };
+  if (jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519' || !jwk.x || !jwk.d) throw new Error('the signing key must be an Ed25519 private JWK (kty OKP, crv Ed25519, x and d)');
+  const privateKey = createPrivateKey({ key: jwk as never, format: 'jwk' });
+  const publicJwk: PublicJwk = { kty: 'OKP', crv: 'Ed25519', x: jwk.x };
+  return { privateKey, publicJwk, kid: jwkThumbprint(publicJwk) };
+}
+
+function generatePrivateJwk(): string {
+  const { privateKey } = generateKeyPairSync('ed25519');
+  return JSON.stringify(privateKey.export({ format: 'jwk' }));
+}
+
+/** The configured key, or the one stored in the database (created on first use). */
+export async function loadProbeKey(configured: string | undefined, db: Knex, now: Date): Promise<ProbeKey> {
+  if (configured) return fromPrivateJwk(configured);
+  return fromPrivateJwk(await keyOrCreate(db, 'web-bot-auth', generatePrivateJwk, now.toISOString()));
+}
+
+/** The key directory document: the public key only, with its thumbprint as kid. */
+export function keyDirectory(key: ProbeKey): { keys: Array<PublicJwk & { kid: string; alg: 'EdDSA'; use: 'sig' }> } {
+  return { keys: [{ ...key.publicJwk, kid: key.kid, alg: 'EdDSA', use: 'sig' }] };
+}
