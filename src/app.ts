@@ -64,7 +64,7 @@ export function createApp(ctx: AppContext, services: AppServices, options: AppOp
   // cost a third of such a request (route lookup over the whole contract, bench/results.md).
   // Serve those ahead of it; everything else still passes through it.
   // The two public reads with a path parameter check it in their handlers (getReport: a
-  // UUID or 400; getBadge: the domain normalizer, else the "not scanned" 404), and the router
+  // UUID and an optional `format` of html or json, else 400; getBadge: the domain normalizer, else the "not scanned" 404), and the router
   // answers an undecodable parameter with 400, so they join them.
   const inputless = ctx.config.validateResponses
     ? new Set<string>()

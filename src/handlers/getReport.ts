@@ -1,21 +1,43 @@
-// GET /r/{scanId}: the archived report, as a page for people and as JSON for programs
-// (and always JSON for MCP-server reports).
+// GET /r/{scanId}: the archived report, as a page for people and as JSON for programs.
+// Site reports are HTML unless JSON is preferred; MCP-server reports are JSON unless HTML is
+// preferred (a browser). `?format=` overrides both, so a plain link can reach either form.
+import type { Request } from 'express';
 import { AppError } from '../errors.ts';
+import { renderMcpReportPage } from '../report/mcp-page.ts';
 import { renderNotFoundPage, renderReportPage } from '../report/page.ts';
 import { PAGE_HEADERS } from '../report/styles.ts';
-import { loadArchivedReport } from '../scans/archive.ts';
+import { loadArchivedReport, loadReportHistory } from '../scans/archive.ts';
 import type { ScanReportBody } from '../scans/types.ts';
+import type { components } from '../../generated/api-types.ts';
 import type { Handler } from './types.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** What the request wants for a site report and for an MCP-server report. */
+function wanted(req: Request): { site: 'html' | 'json'; mcp: 'html' | 'json' } {
+  const format = req.query.format;
+  if (format !== undefined) {
+    // Checked here too: in production this read is served ahead of the request validator.
+    if (format !== 'html' && format !== 'json') throw new AppError('BAD_REQUEST', { error: 'format must be html or json.' });
+    return { site: format, mcp: format };
+  }
+  return {
+    site: req.accepts(['text/html', 'application/json']) === 'application/json' ? 'json' : 'html',
+    mcp: req.accepts(['application/json', 'text/html']) === 'text/html' ? 'html' : 'json',
+  };
+}
+
+// MCP pages share the page cache under their own key, so a cached HTML rendering can never
+// answer a request that wants the MCP report's default JSON.
+const mcpKey = (id: string) => `mcp:${id}`;
+
 export const getReport: Handler<'getReport'> = async (req, res, ctx) => {
   const scanId = String(req.params.scanId ?? '');
   if (!UUID.test(scanId)) throw new AppError('BAD_REQUEST', { error: 'The report id is not a valid id.' });
-  const wantsJson = req.accepts(['text/html', 'application/json']) === 'application/json';
+  const want = wanted(req);
   res.vary('Accept');
   const id = scanId.toLowerCase();
-  const cached = wantsJson ? undefined : ctx.services.reads.reportPage(id);
+  const cached = (want.site === 'html' ? ctx.services.reads.reportPage(id) : undefined) ?? (want.mcp === 'html' ? ctx.services.reads.reportPage(mcpKey(id)) : undefined);
   if (cached !== undefined) {
     res.set('Cache-Control', 'private, max-age=60');
     res.status(200).set(PAGE_HEADERS).type('text/html; charset=utf-8').send(cached);
@@ -23,13 +45,23 @@ export const getReport: Handler<'getReport'> = async (req, res, ctx) => {
   }
   const found = await loadArchivedReport(ctx.db, ctx.config.baseUrl, id);
   if (!found) {
-    if (wantsJson) throw new AppError('NOT_FOUND', { error: 'No archived report with that id.', hint: 'Reports of ephemeral tunnel hosts are never archived.' });
+    if (want.site === 'json') throw new AppError('NOT_FOUND', { error: 'No archived report with that id.', hint: 'Reports of ephemeral tunnel hosts are never archived.' });
     res.status(404).set(PAGE_HEADERS).set('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(renderNotFoundPage(scanId));
     return;
   }
   // A capability URL: private caches only, and short, because a CLI vantage may attach once.
   res.set('Cache-Control', 'private, max-age=60');
-  if (wantsJson || found.kind === 'mcp-server') {
+  if (found.kind === 'mcp-server') {
+    if (want.mcp === 'json') {
+      res.status(200).json(found.report);
+      return;
+    }
+    const page = renderMcpReportPage(found.report as unknown as components['schemas']['McpServerReport']);
+    ctx.services.reads.rememberReportPage(mcpKey(id), page);
+    res.status(200).set(PAGE_HEADERS).type('text/html; charset=utf-8').send(page);
+    return;
+  }
+  if (want.site === 'json') {
     res.status(200).json(found.report);
     return;
   }
@@ -38,6 +70,7 @@ export const getReport: Handler<'getReport'> = async (req, res, ctx) => {
     evidence: found.evidence,
     cliVantage: found.cliVantage,
     catalog: ctx.services.scans.catalog,
+    history: await loadReportHistory(ctx.db, found.row),
   });
   ctx.services.reads.rememberReportPage(id, page);
   res.status(200).set(PAGE_HEADERS).type('text/html; charset=utf-8').send(page);

@@ -1,20 +1,18 @@
 // The archived report as a server-rendered page: no script, one hashed stylesheet, every value
-// escaped by the `html` tag. Also the helpful 404 page.
+// escaped by the `html` tag. The order answers a site owner's questions in turn: what is the
+// verdict and why, what is the score, what to fix first, what each agent meets, the evidence,
+// how to share it, how it changed. Also the helpful 404 page. Same input, same bytes.
 import type { EvidenceRecord } from '../scanner/types.ts';
 import type { CliVantage, ScanReportBody } from '../scans/types.ts';
+import { fixFirstSection } from './fix-first.ts';
 import { html, SafeHtml } from './html.ts';
-import { checksSection, evidenceSection, matrixSection, type CatalogLookup } from './sections.ts';
+import { matrixSection } from './matrix.ts';
+import { checksSection, evidenceSection, type CatalogLookup } from './sections.ts';
+import { historySection, shareSection, type HistoryPoint } from './share.ts';
 import { STYLE } from './styles.ts';
+import { HEADLINE_ICON, HEADLINE_WORDS } from './words.ts';
 
-const HEADLINE_WORDS: Record<string, string> = {
-  open: 'Open to agents',
-  'partially-blocked': 'Partially blocked',
-  'agent-hostile': 'Agent-hostile edge',
-  contradictory: 'Contradictory signals',
-  unknown: 'Unknown (could not measure)',
-};
-
-function layout(title: string, body: SafeHtml): string {
+export function layout(title: string, body: SafeHtml): string {
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer"><meta name="robots" content="noindex, nofollow"><link rel="icon" href="data:,">
@@ -27,36 +25,51 @@ export interface ReportPageInput {
   evidence: readonly EvidenceRecord[];
   cliVantage: CliVantage | null;
   catalog: CatalogLookup;
+  /** This domain's earlier archived scans, oldest first; absent when the scan was not archived. */
+  history?: readonly HistoryPoint[];
+}
+
+const TONE: Record<string, string> = { open: 'ok', 'partially-blocked': 'warn', contradictory: 'warn', 'agent-hostile': 'bad', unknown: 'none' };
+
+export const utc = (iso: string): string => iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC');
+
+function bar(v: number): SafeHtml {
+  return html`<svg class="bar" viewBox="0 0 100 6" preserveAspectRatio="none" aria-hidden="true"><rect class="track" width="100" height="6" rx="3"/><rect class="fill" width="${v}" height="6" rx="3"/></svg>`;
 }
 
 function scoreBlock(r: ScanReportBody): SafeHtml {
-  const cats = Object.entries(r.score.categories).map(([name, v]) => html`<div class="card"><div class="muted">${name}</div><strong>${v === null ? 'not enough signal' : v}</strong></div>`);
+  const cats = Object.entries(r.score.categories).map(([name, v]) => html`<li>${name} <strong>${v === null ? 'n/a' : v}</strong>${v === null ? html`<span class="small muted">not enough signal</span>` : bar(v)}</li>`);
   return html`<h2 id="score">Score</h2>
-<p><span class="score">${r.score.value === null ? '—' : r.score.value}</span> <span class="muted">/ 100 ${r.score.value === null ? '(not enough signal)' : ''}</span></p>
-<p class="muted">${r.score.decidedCount} decided checks (at least ${r.score.minDecided} needed for a score), ${r.score.rubricVersion}${r.profile ? html`, profile ${r.profile}` : ''}.</p>
-<div class="grid">${cats}</div>`;
+<p><span class="score">${r.score.value === null ? '—' : r.score.value}</span> <span class="muted">/ 100${r.score.value === null ? ' (not enough signal)' : ''}</span></p>
+<ul class="cats" aria-label="Score by category">${cats}</ul>
+<p class="muted small">${r.score.decidedCount} decided checks (at least ${r.score.minDecided} needed for a score), ${r.score.rubricVersion}${r.profile ? html`, profile ${r.profile}` : ''}.</p>`;
 }
 
 export function renderReportPage(p: ReportPageInput): string {
   const r = p.report;
+  const words = HEADLINE_WORDS[r.headline] ?? r.headline;
   const body = html`<header>
-<p class="muted">Agent-readiness report · point-in-time measurement</p>
+<p class="muted small">Agent-readiness report · a point-in-time measurement</p>
 <h1>${r.domain}</h1>
-<p><span class="chip h-${r.headline}">${HEADLINE_WORDS[r.headline] ?? r.headline}</span></p>
-<p class="muted">Scanned <time datetime="${r.scannedAt}">${r.scannedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')}</time> · confidence <strong>${r.confidence}</strong>${r.vantagesConfirmed ? ' · both vantages confirmed' : ''}</p>
+<p><span class="chip ${TONE[r.headline] ?? 'none'}"><span class="i" aria-hidden="true">${HEADLINE_ICON[r.headline] ?? '?'}</span>${words}</span>
+<span class="muted small">Scanned <time datetime="${r.scannedAt}">${utc(r.scannedAt)}</time> · confidence <strong>${r.confidence}</strong>${r.vantagesConfirmed ? ' · both networks confirmed' : ''}</span></p>
+<nav aria-label="Sections"><ul><li><a href="#fix">Fix first</a></li><li><a href="#agents">Agents</a></li><li><a href="#checks">All checks</a></li><li><a href="#evidence">Evidence</a></li><li><a href="#share">Share</a></li>${p.history ? html`<li><a href="#history">History</a></li>` : ''}<li><a href="#method">Method</a></li></ul></nav>
 </header>
-<section aria-labelledby="why"><h2 id="why">Why this headline</h2>
+<div class="top"><section aria-labelledby="why"><h2 id="why">Why “${words}”</h2>
 <ul>${r.reasons.map((reason) => html`<li>${reason}</li>`)}</ul>
-<p><strong>Confidence:</strong> ${r.confidenceNote}</p></section>
-<section aria-labelledby="score">${scoreBlock(r)}</section>
+<p class="small"><strong>Confidence ${r.confidence}:</strong> ${r.confidenceNote}</p></section>
+<section aria-labelledby="score">${scoreBlock(r)}</section></div>
+<section aria-labelledby="fix">${fixFirstSection(r.checks, p.catalog)}</section>
+<section aria-labelledby="agents">${matrixSection(r.matrix, p.cliVantage, p.evidence)}</section>
 <section aria-labelledby="checks">${checksSection(r.checks, p.catalog)}</section>
-<section aria-labelledby="matrix">${matrixSection(r.matrix, p.cliVantage)}</section>
 <section aria-labelledby="evidence">${evidenceSection(r.evidenceRefs, p.evidence)}</section>
+<section aria-labelledby="share">${shareSection(r.domain, r.reportUrl)}</section>
+${p.history ? html`<section aria-labelledby="history">${historySection(r.domain, p.history, { scannedAt: r.scannedAt, headline: r.headline, score: r.score.value })}</section>` : ''}
 <section aria-labelledby="method"><h2 id="method">How this was measured</h2>
 <p>${r.probeMethod}</p>
-<p class="muted">This report never claims that a vendor's verified bot is blocked: it reports what the edge did with requests identifying as that agent from cloud networks. See the <a href="/methodology.md">methodology</a>.</p>
-<p class="muted">Versions: schema ${r.versions.schema}, ${r.versions.rubric}, ${r.versions.roster}, ${r.versions.fingerprints}. Report id <code>${r.scanId}</code>.</p></section>`;
-  return layout(`${r.domain}: ${HEADLINE_WORDS[r.headline] ?? r.headline} · agent-readiness report`, body);
+<p class="muted small">This report never claims that a vendor's verified bot is blocked: it reports what the edge did with requests identifying as that agent from cloud networks. See the <a href="/methodology.md">methodology</a>.</p>
+<p class="muted small">Versions: schema ${r.versions.schema}, ${r.versions.rubric}, ${r.versions.roster}, ${r.versions.fingerprints}. Report id <code>${r.scanId}</code>.</p></section>`;
+  return layout(`${r.domain}: ${words} · agent-readiness report`, body);
 }
 
 export function renderNotFoundPage(scanId: string): string {
@@ -67,5 +80,5 @@ export function renderNotFoundPage(scanId: string): string {
 <li>Scans of temporary tunnel hosts (ngrok, trycloudflare, …) are never archived and have no link.</li>
 <li>A scan whose archive write failed returned its report only in the response, without a link.</li>
 </ul>
-<p>You can run a new scan with <code>POST /scan</code>; see <a href="/openapi.json">the API description</a> and the <a href="/methodology.md">methodology</a>.</p>`);
+<p>You can <a href="/">run a new scan</a>; see also <a href="/openapi.json">the API description</a> and the <a href="/methodology.md">methodology</a>.</p>`);
 }

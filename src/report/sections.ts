@@ -1,77 +1,63 @@
-// The report's detail sections: checks with why/fix, the access matrix (plus the user's own
-// network when a CLI vantage is attached) and the stored evidence.
-import type { CheckResult, EvidenceRecord, MatrixEntry } from '../scanner/types.ts';
-import type { CliVantage } from '../scans/types.ts';
+// The report's detail sections: every check with why/fix, and the stored evidence, one folded
+// entry per probe: what we sent, what came back and the curl line that repeats it.
+import type { CheckResult, EvidenceRecord } from '../scanner/types.ts';
 import { html, type SafeHtml } from './html.ts';
+import { evidenceAnchor } from './matrix.ts';
+import { checkWord, edgeWord } from './words.ts';
 
 export interface CatalogEntry { name: string; why: string; fix: string }
 export type CatalogLookup = (checkId: string) => CatalogEntry | undefined;
 
-const STATUS_WORD: Record<string, string> = {
-  pass: 'Pass', fail: 'Fail', inconclusive: 'Inconclusive (not counted)', skipped: 'Skipped (not counted)', error: 'Error (not counted)',
-};
-
 export function checksSection(checks: readonly CheckResult[], catalog: CatalogLookup): SafeHtml {
   const rows = checks.map((c) => {
     const meta = catalog(c.id);
-    const credit = c.credit !== undefined && c.status !== 'fail' && c.credit < 1 ? html` (credit ${Math.round(c.credit * 100)}%)` : '';
+    const credit = c.credit !== undefined && c.credit < 1 ? html` <span class="muted">(credit ${Math.round(c.credit * 100)}%)</span>` : '';
     return html`<tr>
-<td class="wrap"><strong>${meta?.name ?? c.id}</strong><br><code>${c.id}</code></td>
-<td>${c.category}</td>
-<td class="s-${c.status}"><strong>${STATUS_WORD[c.status] ?? c.status}</strong>${credit}</td>
-<td class="wrap">${c.detail ? html`<p>${c.detail}</p>` : ''}${meta ? html`<details><summary>Why it matters and how to fix it</summary><p><strong>Why:</strong> ${meta.why}</p><p><strong>Fix:</strong> ${meta.fix}</p></details>` : ''}</td>
+<td class="wrap"><strong>${meta?.name ?? c.id}</strong><br><code class="muted">${c.id}</code> <span class="muted small">· ${c.category} · weight ${c.weight}</span></td>
+<td>${checkWord(c.status)}${credit}</td>
+<td class="wrap">${c.detail ? html`<p>${c.detail}</p>` : ''}${meta ? html`<details><summary>Why it matters, how to fix it</summary><p><strong>Why:</strong> ${meta.why}</p><p><strong>Fix:</strong> ${meta.fix}</p></details>` : ''}</td>
 </tr>`;
   });
-  return html`<h2 id="checks">Checks</h2>
-<p class="muted">Inconclusive, skipped and errored checks are left out of the score; they are never counted against the site.</p>
-<div class="scroll" role="region" aria-labelledby="checks" tabindex="0"><table>
-<thead><tr><th scope="col">Check</th><th scope="col">Category</th><th scope="col">Result</th><th scope="col">Detail</th></tr></thead>
-<tbody>${rows}</tbody></table></div>`;
+  const count = (s: string) => checks.filter((c) => c.status === s).length;
+  return html`<h2 id="checks">All checks</h2>
+<details><summary>${checks.length} checks: ${count('pass')} pass, ${count('fail')} fail, ${checks.length - count('pass') - count('fail')} not counted</summary>
+<p class="muted small">Inconclusive, skipped and errored checks are left out of the score; they never count against the site.</p>
+<div class="scroll" role="region" aria-label="All checks" tabindex="0"><table>
+<thead><tr><th scope="col">Check</th><th scope="col">Result</th><th scope="col">Detail</th></tr></thead>
+<tbody>${rows}</tbody></table></div></details>`;
 }
 
-function userCell(row: MatrixEntry, cli: CliVantage | null): SafeHtml | string {
-  if (!cli) return '';
-  const obs = cli.observations.find((o) => o.key === `grid:${row.ua}`);
-  if (!obs) return html`<td class="muted">not reported</td>`;
-  return html`<td>${obs.status === 0 ? 'no answer' : `HTTP ${obs.status}`}${obs.error ? html`<br><span class="muted">${obs.error}</span>` : ''}</td>`;
+function headerList(h: Record<string, string> | undefined): SafeHtml | string {
+  const entries = Object.entries(h ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return entries.length ? html`<pre><code>${entries.map(([k, v]) => `${k}: ${v}\n`)}</code></pre>` : '';
 }
 
-function edge(row: MatrixEntry, net: 'networkA' | 'networkB'): SafeHtml {
-  if (!row.edgeDoes) return html`<td class="muted">not probed (token only)</td>`;
-  const status = row.httpStatus?.[net];
-  return html`<td>${row.edgeDoes[net]}${status ? html` <span class="muted">(${status})</span>` : ''}</td>`;
-}
-
-export function matrixSection(matrix: readonly MatrixEntry[], cli: CliVantage | null): SafeHtml {
-  const rows = matrix.map((m) => html`<tr>
-<th scope="row">${m.ua}</th><td>${m.intent}</td><td>${m.robotsSays}</td>${edge(m, 'networkA')}${edge(m, 'networkB')}${userCell(m, cli)}
-<td><strong>${m.verdict}</strong><br><span class="muted">${m.measurement}</span></td>
-<td class="wrap">${m.attributedVendors.join(", ")}</td><td class="wrap">${m.notes.length ? html`<ul>${m.notes.map((n) => html`<li>${n}</li>`)}</ul>` : ''}</td>
-</tr>`);
-  const control = cli?.observations.find((o) => o.key === 'control:browser');
-  return html`<h2 id="matrix">Agent access matrix</h2>
-<p class="muted">What robots.txt says for each agent, and what the site's edge did with requests identifying as that agent from two datacenter networks.
-${cli ? html` The “your network” column is self-reported by the command-line client (observed ${cli.observedAt}${control ? html`; browser control: HTTP ${control.status}` : ''}); it is evidence only and never changes the verdict or score.` : ''}</p>
-<div class="scroll" role="region" aria-labelledby="matrix" tabindex="0"><table>
-<thead><tr><th scope="col">Agent</th><th scope="col">Intent</th><th scope="col">robots.txt</th><th scope="col">networkA</th><th scope="col">networkB</th>${cli ? html`<th scope="col">Your network</th>` : ''}<th scope="col">Verdict</th><th scope="col">Vendors</th><th scope="col">Notes</th></tr></thead>
-<tbody>${rows}</tbody></table></div>`;
+function probe(e: EvidenceRecord): SafeHtml {
+  const status = e.status === 0 ? 'no answer' : `HTTP ${e.status}`;
+  return html`<details class="ev" id="${evidenceAnchor(e.id)}"><summary><code>${e.key}</code> · ${e.network} · ${edgeWord(e.outcome)} <span class="muted">${status}</span></summary>
+<div class="sides"><div><h3>What we sent</h3>
+<dl class="kv"><dt>Request</dt><dd><code>${e.method ?? 'GET'} ${e.url}</code></dd><dt>User-Agent</dt><dd><code>${e.userAgent}</code></dd><dt>Accept</dt><dd><code>${e.accept}</code></dd></dl>
+${e.requestHeaders ? html`<details><summary>Every request header</summary>${headerList(e.requestHeaders)}</details>` : ''}</div>
+<div><h3>What came back</h3>
+<dl class="kv"><dt>Status</dt><dd>${status}${e.errorCode ? html` <span class="muted">${e.errorCode}${e.errorMessage ? `: ${e.errorMessage}` : ''}</span>` : ''}</dd>
+<dt>Outcome</dt><dd>${edgeWord(e.outcome)}${e.vendors.length ? html` <span class="muted">(${e.vendors.join(', ')})</span>` : ''}</dd>
+${e.finalUrl && e.finalUrl !== e.url ? html`<dt>Final URL</dt><dd><code>${e.finalUrl}</code></dd>` : ''}
+${e.redirects.length ? html`<dt>Redirects</dt><dd>${e.redirects.map((r, i) => html`${i ? ' → ' : ''}<code>${r}</code>`)}</dd>` : ''}
+${e.title ? html`<dt>Title</dt><dd>“${e.title}”</dd>` : ''}
+${e.markers.length ? html`<dt>Markers</dt><dd>${e.markers.join(', ')}</dd>` : ''}
+<dt>Body</dt><dd>${e.bodyBytes} bytes${e.bodyTruncated ? ' (truncated)' : ''}, ${e.textChars} characters of text, sha256 <code>${e.bodySha256.slice(0, 16)}…</code></dd>
+<dt>Time</dt><dd>${e.timingMs} ms</dd>
+${e.setCookieNames.length ? html`<dt>Cookies set</dt><dd>${e.setCookieNames.join(', ')}</dd>` : ''}</dl>
+${Object.keys(e.headers).length ? html`<details><summary>Response headers</summary>${headerList(e.headers)}</details>` : ''}</div></div>
+${e.curl ? html`<p><strong>Repeat it:</strong></p><pre><code>${e.curl}</code></pre>` : ''}</details>`;
 }
 
 export function evidenceSection(refs: readonly string[], evidence: readonly EvidenceRecord[]): SafeHtml {
   const byId = new Map(evidence.map((e) => [e.id, e]));
-  const rows = refs.map((ref) => {
-    const e = byId.get(ref);
-    if (!e) return html`<tr><td><code>${ref}</code></td><td colspan="5" class="muted">not stored</td></tr>`;
-    return html`<tr>
-<td><code>${e.id}</code></td><td>${e.network}<br><code>${e.key}</code></td>
-<td>${e.status === 0 ? 'no answer' : e.status}${e.errorCode ? html`<br><span class="muted">${e.errorCode}</span>` : ''}</td>
-<td>${e.outcome}${e.vendors.length ? html`<br><span class="muted">${e.vendors.join(', ')}</span>` : ''}</td>
-<td class="wrap"><code>${e.finalUrl || e.url}</code>${e.title ? html`<br>title: “${e.title}”` : ''}${e.markers.length ? html`<br>markers: ${e.markers.join(', ')}` : ''}${e.curl ? html`<details><summary>Sent, and how to repeat it</summary><p>${e.method ?? 'GET'} ${e.url}</p><ul>${Object.entries(e.requestHeaders ?? {}).map(([k, v]) => html`<li><code>${k}: ${v}</code></li>`)}</ul><pre><code>${e.curl}</code></pre></details>` : ''}</td>
-<td>${e.bodyBytes} B, ${e.timingMs} ms</td></tr>`;
-  });
+  const stored = refs.map((r) => byId.get(r)).filter((e): e is EvidenceRecord => e !== undefined);
+  const missing = refs.length - stored.length;
   return html`<h2 id="evidence">Evidence</h2>
-<details><summary>${refs.length} stored probe${refs.length === 1 ? '' : 's'}</summary>
-<div class="scroll" role="region" aria-labelledby="evidence" tabindex="0"><table>
-<thead><tr><th scope="col">Ref</th><th scope="col">Network / cell</th><th scope="col">Status</th><th scope="col">Edge outcome</th><th scope="col">Response</th><th scope="col">Size, time</th></tr></thead>
-<tbody>${rows}</tbody></table></div></details>`;
+<details><summary>${stored.length} stored probe${stored.length === 1 ? '' : 's'}${missing ? `, ${missing} not stored` : ''}</summary>
+<p class="muted small">Each probe as sent and as answered${stored.some((e) => e.curl) ? ', with the curl line that repeats it' : ''}. Bodies are not kept, only their size, text length and hash.</p>
+${stored.map(probe)}</details>`;
 }

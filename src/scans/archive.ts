@@ -3,6 +3,7 @@
 // reportUrl); the lead and the token hash sit in their own columns and never leave.
 import type { Knex } from 'knex';
 import { findCliVantage } from '../storage/queries/cliVantage.ts';
+import { findEarlierSiteScans, type HistoryPoint } from '../storage/queries/domainHistory.ts';
 import { findScan } from '../storage/queries/findScan.ts';
 import type { ScanRow } from '../storage/queries/archiveScan.ts';
 import type { CliVantage, EvidenceRecord, ScanReportBody } from './types.ts';
@@ -43,4 +44,12 @@ export async function loadArchivedReport(db: Knex, baseUrl: string, scanId: stri
   if (row.kind === 'mcp-server') report.archived = true;
   if (cliVantage) report.cliVantage = cliVantage;
   return { kind: row.kind, row, report, evidence: row.evidence ? (JSON.parse(row.evidence) as EvidenceRecord[]) : [], cliVantage };
+}
+
+/** How many earlier scans a report page shows in its history. */
+export const HISTORY_LIMIT = 12;
+
+/** The domain's site scans archived before this one, oldest first (dates, headlines, scores; no ids). */
+export function loadReportHistory(db: Knex, row: Pick<ScanRow, 'id' | 'domain' | 'scanned_at'>): Promise<HistoryPoint[]> {
+  return findEarlierSiteScans(db, row.domain, { scannedAt: row.scanned_at, id: row.id }, HISTORY_LIMIT);
 }

@@ -117,7 +117,7 @@ describe('POST /scan, GET /r/{scanId}, GET /badge over HTTP', () => {
 });
 
 describe('GET /r/{scanId} for MCP-server reports', () => {
-  test('an archived MCP-server report is served as JSON even to browsers', async () => {
+  test('an archived MCP-server report is JSON by default, an HTML checklist for a browser, and ?format= chooses either', async () => {
     const t = await scanApiApp({}, { scanner: fakeScanner() });
     try {
       const example = (openapiDocument as unknown as { components: { examples: Record<string, { value: Record<string, unknown> }> } }).components.examples.McpServerReport!.value;
@@ -127,11 +127,28 @@ describe('GET /r/{scanId} for MCP-server reports', () => {
         id, kind: 'mcp-server', domain: 'mcp.api-site.com', headline: 'open', score: null, report: JSON.stringify(payload),
         evidence: null, scanned_at: new Date().toISOString(), lead_name: 'Ada', lead_email: 'ada@api-site.com', lead_phone: null, lead_role: null, upload_token_hash: null,
       }, []);
-      const res = await request(t.app).get(`/r/${id}`).set('Accept', 'text/html, application/json;q=0.9').expect(200).expect(conforms);
-      assert.match(String(res.headers['content-type']), /application\/json/);
-      assert.equal(res.body.kind, 'mcp-server');
-      assert.equal(res.body.archived, true);
-      assert.equal(res.body.reportUrl, `http://agent-readiness.test/r/${id}`);
+      for (const accept of [undefined, '*/*', 'application/json', 'application/json, text/html;q=0.9']) {
+        const req = request(t.app).get(`/r/${id}`);
+        const res = await (accept ? req.set('Accept', accept) : req).expect(200).expect(conforms);
+        assert.match(String(res.headers['content-type']), /application\/json/, `Accept ${accept}`);
+        assert.equal(res.body.kind, 'mcp-server');
+        assert.equal(res.body.archived, true);
+        assert.equal(res.body.reportUrl, `http://agent-readiness.test/r/${id}`);
+      }
+      const browser = await request(t.app).get(`/r/${id}`).set('Accept', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8').expect(200).expect(conforms);
+      assert.match(String(browser.headers['content-type']), /text\/html/);
+      assert.match(String(browser.headers['content-security-policy']), /default-src 'none'/);
+      assert.match(browser.text, /<h1>mcp\.example\.com<\/h1>/);
+      assert.match(browser.text, /Unknown methods get -32601/);
+      assert.doesNotMatch(browser.text, /<script/i);
+      // The cached page never answers a request for the default JSON.
+      const again = await request(t.app).get(`/r/${id}`).expect(200).expect(conforms);
+      assert.equal(again.body.kind, 'mcp-server');
+      const forced = await request(t.app).get(`/r/${id}?format=json`).set('Accept', 'text/html').expect(200).expect(conforms);
+      assert.equal(forced.body.kind, 'mcp-server');
+      const page = await request(t.app).get(`/r/${id}?format=html`).expect(200).expect(conforms);
+      assert.match(page.text, /Checklist/);
+      await request(t.app).get(`/r/${id}?format=xml`).set('Accept', 'application/json').expect(400).expect(conforms);
     } finally {
       await t.close();
     }
