@@ -51,13 +51,13 @@ export function matrixSection(matrix: readonly MatrixEntry[], cli: CliVantage | 
     if (rows.length === 0) return '';
     return html`<div class="group"><table class="agents${cli ? ' yours' : ''}">
 <caption>${title} <span class="muted small">(${intent}, ${rows.length})</span></caption>
-<colgroup><col class="c-agent"><col><col><col>${cli ? html`<col>` : ''}<col></colgroup>
-<thead><tr><th scope="col">Agent</th><th scope="col">robots.txt</th><th scope="col">Network A</th><th scope="col">Network B</th>${cli ? html`<th scope="col">Your network</th>` : ''}<th scope="col">Verdict</th></tr></thead>
+<colgroup><col class="c-agent"><col class="c-r"><col class="c-n"><col class="c-n">${cli ? html`<col class="c-y">` : ''}<col></colgroup>
+<thead><tr><th scope="col">Agent</th><th scope="col">robots.txt</th><th scope="col">Net A</th><th scope="col">Net B</th>${cli ? html`<th scope="col">Yours</th>` : ''}<th scope="col">Verdict</th></tr></thead>
 <tbody>${rows.map((m) => row(m, byCell, cli))}</tbody></table></div>`;
   });
   const control = cli?.observations.find((o) => o.key === 'control:browser');
   return html`<h2 id="agents">Agents</h2>
-<p class="muted small">What robots.txt says to each agent, and what the site's edge did with requests identifying as that agent from two independent datacenter networks (A and B), each beside a browser control from the same network. Open a verdict for its notes and evidence.
-${cli ? html` “Your network” is self-reported by the command-line client (observed ${cli.observedAt}${control ? html`; browser control: HTTP ${control.status}` : ''}); it is evidence only and never changes a verdict or the score.` : ''}</p>
+<p class="muted small">What robots.txt says to each agent, and what the site's edge did with requests identifying as that agent from two independent datacenter networks (Net A and Net B), each beside a browser control from the same network. Open a verdict for its notes and evidence.
+${cli ? html` “Yours” is your own network, self-reported by the command-line client (observed ${cli.observedAt}${control ? html`; browser control: HTTP ${control.status}` : ''}); it is evidence only and never changes a verdict or the score.` : ''}</p>
 <div class="groups">${tables}</div>`;
 }

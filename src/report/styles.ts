@@ -37,14 +37,17 @@ caption{text-align:left;font-weight:600;padding:.15rem 0}
 th,td{text-align:left;vertical-align:top;padding:.35rem .5rem;border-bottom:1px solid var(--line)}
 thead th{background:var(--soft);font-size:.8rem}
 table.agents{font-size:.82rem;line-height:1.3;table-layout:fixed}
-table.agents th,table.agents td{padding:.18rem .35rem;vertical-align:middle}
+table.agents th,table.agents td{padding:.12rem .3rem;vertical-align:middle}
+table.agents thead th{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 table.agents tbody th{font-weight:600;overflow-wrap:anywhere}
-table.agents col.c-agent{width:28%}
+table.agents col.c-agent{width:24%}table.agents col.c-r{width:18%}table.agents col.c-n{width:15%}table.agents col.c-y{width:10%}
 table.agents .o{white-space:nowrap}
 .lbl{display:none}
 .i{display:inline-block;width:1.1em;text-align:center;font-weight:700}
 .group details{margin:0}
-.group summary{font-weight:400;list-style-position:inside}
+.group summary{font-weight:400;list-style:none;white-space:nowrap;text-decoration:underline dotted;text-underline-offset:3px}
+.group summary::-webkit-details-marker{display:none}
+.group summary::after{content:" ▾";color:var(--muted);font-size:.8em}
 .group details[open]>.pop{position:absolute;left:0;right:0;z-index:2;background:var(--bg);border:1px solid var(--fg);border-radius:.4rem;padding:.4rem .6rem;box-shadow:0 4px 12px rgb(0 0 0 / .2);font-size:.85rem}
 .pop ul{margin:.2rem 0}
 .scroll{overflow-x:auto;border:1px solid var(--line);border-radius:.5rem}

@@ -10,7 +10,7 @@ const EDGE: Record<string, Word> = {
   pass: { icon: '✓', word: 'served', tone: 'ok' },
   challenge: { icon: '⚠', word: 'challenge', tone: 'bad' },
   block: { icon: '✕', word: 'blocked', tone: 'bad' },
-  'rate-limited': { icon: '⌛', word: 'limited', tone: 'bad' },
+  'rate-limited': { icon: '◷', word: 'limited', tone: 'bad' },
   auth: { icon: '⊘', word: 'login', tone: 'bad' },
   'origin-error': { icon: '!', word: 'site error', tone: 'warn' },
   'transport-error': { icon: '!', word: 'no answer', tone: 'warn' },

@@ -1,0 +1,91 @@
+// A full-size report for the page tests: every agent of roster-v1.0 (33), every check of the
+// registry, and evidence with request headers and curl for every probe, with a mix of
+// outcomes that exercises every word and icon. Built from the engine's own registry and score
+// formula, so its score agrees with its checks. Deterministic: no clock, no randomness.
+import { CHECKS } from '../../src/scanner/checks/index.ts';
+import { buildCatalog } from '../../src/scanner/catalog.ts';
+import { curlCommand } from '../../src/scanner/replay.ts';
+import { getRoster } from '../../src/scanner/roster.ts';
+import { computeScore } from '../../src/scanner/scoring.ts';
+import type { CheckResult, EdgeOutcome, EngineReport, EvidenceRecord, MatrixEntry, NetworkName } from '../../src/scanner/types.ts';
+import { reportVersions } from '../../src/scanner/versions.ts';
+import { catalogLookup } from '../../src/scans/adapters.ts';
+import type { CliVantage } from '../../src/scans/types.ts';
+
+export const fullCatalog = catalogLookup(buildCatalog());
+
+const STATUS: Record<EdgeOutcome, number> = { pass: 200, challenge: 403, block: 403, 'rate-limited': 429, auth: 401, 'origin-error': 502, 'transport-error': 0, unprobed: 0 };
+
+/** Outcomes per agent index: mostly served, with every denial kind somewhere. */
+function outcomes(i: number): { a: EdgeOutcome; b: EdgeOutcome; robots: MatrixEntry['robotsSays'] } {
+  switch (i % 11) {
+    case 1: return { a: 'block', b: 'block', robots: 'allowed' };
+    case 3: return { a: 'challenge', b: 'pass', robots: 'allowed' };
+    case 5: return { a: 'pass', b: 'pass', robots: 'blocked' };
+    case 7: return { a: 'rate-limited', b: 'rate-limited', robots: 'partial' };
+    case 9: return { a: 'auth', b: 'transport-error', robots: 'allowed' };
+    default: return { a: 'pass', b: 'pass', robots: 'allowed' };
+  }
+}
+
+function verdictOf(a: EdgeOutcome, b: EdgeOutcome, robots: string): MatrixEntry['verdict'] {
+  if (a === 'pass' && b === 'pass') return robots === 'blocked' ? 'blocked-consistent' : 'pass';
+  if (a === b) return 'denied';
+  return a === 'pass' || b === 'pass' ? 'inconclusive' : 'denied';
+}
+
+function evidence(domain: string, network: NetworkName, key: string, ua: string, outcome: EdgeOutcome): EvidenceRecord {
+  const url = `https://${domain}/`;
+  const requestHeaders = { Host: domain, 'User-Agent': ua, Accept: 'text/html,application/xhtml+xml', 'Accept-Language': 'en' };
+  const status = STATUS[outcome];
+  return {
+    id: `${network === 'networkA' ? 'a' : 'b'}-${key.replace(/[^a-z0-9]/gi, '').toLowerCase()}`,
+    network, key, url, userAgent: ua, accept: requestHeaders.Accept, method: 'GET', requestHeaders, curl: curlCommand('GET', url, requestHeaders),
+    status, errorCode: status === 0 ? 'ECONNRESET' : null, errorMessage: status === 0 ? 'socket hang up' : null,
+    headers: status === 0 ? {} : { 'content-type': 'text/html; charset=utf-8', server: 'cloudflare', 'cf-ray': '8f00000000000000-AMS', 'cache-control': 'private, max-age=0, no-store, no-cache, must-revalidate' },
+    setCookieNames: outcome === 'challenge' ? ['__cf_bm'] : [], bodySha256: 'c0ffee'.repeat(10) + 'beef', bodyBytes: outcome === 'pass' ? 48213 : 5120, bodyTruncated: false,
+    title: outcome === 'pass' ? 'Welcome to the shop' : outcome === 'challenge' ? 'Just a moment...' : 'Attention Required! | Cloudflare', textChars: outcome === 'pass' ? 9120 : 0,
+    timingMs: 180 + key.length, redirects: [], finalUrl: url, outcome, vendors: outcome === 'pass' ? [] : ['Cloudflare'], markers: outcome === 'challenge' ? ['cf-chl'] : [],
+  };
+}
+
+export function fullReport(domain = 'full-site.example'): { report: EngineReport; evidence: EvidenceRecord[]; cliVantage: CliVantage } {
+  const roster = getRoster();
+  const ev: EvidenceRecord[] = [];
+  for (const net of ['networkA', 'networkB'] as const) ev.push(evidence(domain, net, 'control:browser', 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0', 'pass'));
+  const matrix: MatrixEntry[] = roster.map((agent, i) => {
+    const o = outcomes(i);
+    if (agent.tokenOnly || !agent.ua) {
+      return { ua: agent.token, intent: agent.intent, robotsSays: o.robots, edgeDoes: null, httpStatus: null, verdict: 'not-probeable', measurement: 'inferred', attributedVendors: [], notes: [`${agent.token} has no crawler of its own; robots.txt is the whole answer.`] };
+    }
+    ev.push(evidence(domain, 'networkA', `grid:${agent.token}`, agent.ua, o.a), evidence(domain, 'networkB', `grid:${agent.token}`, agent.ua, o.b));
+    const verdict = verdictOf(o.a, o.b, o.robots);
+    const notes = verdict === 'pass' ? [] : [`Consistent with a rule on the ${agent.token} user-agent at the edge (Cloudflare): the browser control from the same network was served.`];
+    return { ua: agent.token, intent: agent.intent, robotsSays: o.robots, edgeDoes: { networkA: o.a, networkB: o.b }, httpStatus: { networkA: STATUS[o.a], networkB: STATUS[o.b] }, verdict, measurement: 'measured', attributedVendors: verdict === 'pass' ? [] : ['Cloudflare'], notes };
+  });
+  const statuses: CheckResult['status'][] = ['pass', 'fail', 'pass', 'pass', 'inconclusive', 'pass', 'fail', 'pass', 'skipped', 'pass', 'pass', 'fail'];
+  const scored = CHECKS.map((c, i) => {
+    const status = statuses[i % statuses.length]!;
+    const partial = i === 2; // one pass with partial credit
+    const result: CheckResult = { id: c.id, category: c.category, weight: c.weight, status, detail: status === 'fail' ? `${c.name}: not found on ${domain}.` : undefined };
+    if (partial) result.credit = 0.5;
+    return { result, thousandths: status === 'pass' ? (partial ? 500 : 1000) : 0 };
+  });
+  const report: EngineReport = {
+    schemaVersion: 1, domain, scannedAt: '2026-11-20T09:30:00.000Z', headline: 'partially-blocked',
+    reasons: [
+      'Requests identifying as ChatGPT-User, Claude-SearchBot and 4 more agents were turned away on both networks, while the browser control from the same networks was served.',
+      'robots.txt disallows 3 agents, and the edge honours it.',
+    ],
+    confidence: 'high', confidenceNote: 'Both networks answered, both browser controls passed, and robots.txt was read.', vantagesConfirmed: true,
+    score: computeScore(scored), profile: 'general', checks: scored.map((s) => s.result), matrix,
+    evidenceRefs: ev.map((e) => e.id),
+    probeMethod: 'Each agent request was sent from two datacenter networks with the agent\u2019s published user-agent string, beside a browser control from the same network.',
+    versions: reportVersions(),
+  };
+  const cliVantage: CliVantage = {
+    selfReported: true, observedAt: '2026-11-20T09:31:00.000Z',
+    observations: [{ key: 'control:browser', status: 200, bodyBytes: 48000, timingMs: 90 }, ...matrix.filter((m) => m.edgeDoes).map((m, i) => ({ key: `grid:${m.ua}`, status: i % 6 === 1 ? 403 : 200, bodyBytes: 1000, timingMs: 80 }))],
+  };
+  return { report, evidence: ev, cliVantage };
+}

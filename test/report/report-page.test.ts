@@ -1,0 +1,143 @@
+// The redesigned report page, rendered from a full-size report (33 agents, every check,
+// evidence with curl): its order, Fix first, the agent grid, evidence, share and history.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fixesByGain } from '../../src/report/fix-first.ts';
+import { renderReportPage, type ReportPageInput } from '../../src/report/page.ts';
+import { weightedPercent } from '../../src/scanner/scoring.ts';
+import { getRoster } from '../../src/scanner/roster.ts';
+import type { ScanReportBody } from '../../src/scans/types.ts';
+import { fullCatalog, fullReport } from './fixtures.ts';
+
+const ID = '11111111-2222-4333-8444-555555555555';
+const URL_ = `https://agent-readiness.test/r/${ID}`;
+
+function input(over: Partial<ReportPageInput> = {}): ReportPageInput {
+  const f = fullReport();
+  const report: ScanReportBody = { ...f.report, scanId: ID, outreachEligible: false, reportUrl: URL_ };
+  return {
+    report, evidence: f.evidence, cliVantage: f.cliVantage, catalog: fullCatalog,
+    history: [{ scannedAt: '2026-10-01T10:00:00.000Z', headline: 'agent-hostile', score: 41 }, { scannedAt: '2026-11-01T10:00:00.000Z', headline: 'unknown', score: null }],
+    ...over,
+  };
+}
+
+const textOf = (html: string) => html.replace(/<[^>]+>/g, '');
+
+describe('report page', () => {
+  test('the same report renders to the same bytes, also after the JSON round trip of the archive', () => {
+    const a = input();
+    const b = JSON.parse(JSON.stringify(a)) as ReportPageInput;
+    b.catalog = fullCatalog;
+    assert.equal(renderReportPage(a), renderReportPage(a));
+    assert.equal(renderReportPage(b), renderReportPage(a));
+  });
+
+  test('sections come in the order a site owner needs them: headline and reasons, score, fix first, agents, evidence, share, history', () => {
+    const page = renderReportPage(input());
+    const at = ['id="why"', 'id="score"', 'id="fix"', 'id="agents"', 'id="checks"', 'id="evidence"', 'id="share"', 'id="history"', 'id="method"'].map((s) => page.indexOf(s));
+    assert.ok(at.every((i) => i > 0), `every section present: ${at}`);
+    assert.deepEqual([...at].sort((x, y) => x - y), at);
+    for (const cat of ['access', 'policy', 'discovery', 'content', 'trust']) assert.match(page, new RegExp(`<li>${cat} <strong>`));
+  });
+
+  test('Fix first lists failing and partly credited checks by the points each adds, computed with the rubric formula', () => {
+    const { report } = input();
+    const fixes = fixesByGain(report.checks);
+    const thousandths = (c: (typeof report.checks)[number]) => (c.status === 'pass' ? (c.credit !== undefined ? c.credit * 1000 : 1000) : 0);
+    const now = weightedPercent(report.checks.map((c) => ({ result: c, thousandths: thousandths(c) })))!;
+    assert.equal(now, report.score.value, 'the fixture score agrees with its checks');
+    assert.ok(fixes.length >= 5);
+    assert.ok(fixes.some((f) => f.check.status === 'pass' && f.check.credit === 0.5), 'partial credit is a fix too');
+    for (const f of fixes) {
+      const after = weightedPercent(report.checks.map((c) => ({ result: c.id === f.check.id ? { ...c, status: 'pass' as const } : c, thousandths: c.id === f.check.id ? 1000 : thousandths(c) })))!;
+      assert.equal(f.gain, after - now, f.check.id);
+    }
+    for (let i = 1; i < fixes.length; i++) assert.ok(fixes[i - 1]!.gain >= fixes[i]!.gain, 'largest gain first');
+    const page = renderReportPage(input());
+    const fixBlock = page.slice(page.indexOf('id="fix"'), page.indexOf('id="agents"'));
+    const order = fixes.map((f) => fixBlock.indexOf(`<code>${f.check.id}</code>`));
+    assert.ok(order.every((i) => i > 0));
+    assert.deepEqual([...order].sort((x, y) => x - y), order, 'rendered in gain order');
+    assert.ok(fixBlock.includes(`+${fixes[0]!.gain}`));
+    assert.ok(fixBlock.includes(`<strong>Fix:</strong> ${fullCatalog(fixes[0]!.check.id)!.fix.replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}`));
+  });
+
+  test('the agent grid holds every roster agent once, grouped by intent, with icon and word per cell and a folded verdict per row', () => {
+    const page = renderReportPage(input());
+    const grid = page.slice(page.indexOf('id="agents"'), page.indexOf('id="checks"'));
+    const roster = getRoster();
+    assert.equal(roster.length, 33);
+    assert.equal((grid.match(/<tr><th scope="row">/g) ?? []).length, 33);
+    for (const a of roster) assert.ok(grid.includes(`<th scope="row">${a.token}</th>`), a.token);
+    assert.equal((grid.match(/<table class="agents yours">/g) ?? []).length, 4, 'one table per intent, with the user network column');
+    for (const intent of ['user-fetch', 'search', 'training', 'archive']) assert.ok(grid.includes(`(${intent}, ${roster.filter((a) => a.intent === intent).length})`), intent);
+    assert.equal((grid.match(/<td class="v"><details><summary>/g) ?? []).length, 33);
+    // Never colour alone: every outcome span has an icon hidden from AT and a visible word.
+    const spans = grid.match(/<span class="o [a-z]+">.*?<\/span>[^<]*<\/span>/g) ?? [];
+    assert.ok(spans.length > 33 * 3);
+    for (const s of spans) assert.match(s, /<span class="i" aria-hidden="true">[^<]+<\/span>[A-Za-z0-9 ()-]+/);
+    for (const word of ['served', 'blocked', 'challenge', 'limited', 'login', 'no answer', 'not probed', 'allowed', 'disallowed', 'partial', 'open', 'denied', 'opted out', 'unclear', 'robots only']) {
+      assert.ok(textOf(grid).includes(word), word);
+    }
+    assert.ok(grid.includes('href="#ev-a-gridgptbot"'), 'a row links its evidence');
+  });
+
+  test('without a CLI vantage the grid has no user-network column', () => {
+    const page = renderReportPage(input({ cliVantage: null }));
+    assert.ok(!page.includes('class="agents yours"'));
+    assert.ok(!page.includes('>Yours<'));
+  });
+
+  test('evidence is folded per probe with what was sent, what came back and the curl that repeats it', () => {
+    const { evidence } = input();
+    const page = renderReportPage(input());
+    const ev = page.slice(page.indexOf('id="evidence"'), page.indexOf('id="share"'));
+    assert.equal((ev.match(/<details class="ev" id="ev-/g) ?? []).length, evidence.length);
+    const gpt = evidence.find((e) => e.key === 'grid:GPTBot' && e.network === 'networkA')!;
+    const block = ev.slice(ev.indexOf(`id="ev-${gpt.id}"`));
+    assert.ok(block.includes('What we sent') && block.includes('What came back'));
+    assert.ok(block.includes(gpt.curl!.replace(/'/g, '&#39;')), 'the curl line, escaped');
+    assert.ok(block.includes('User-Agent: '));
+  });
+
+  test('a probe archived before request headers were recorded still renders, without a curl line', () => {
+    const f = input();
+    const old = f.evidence.map(({ curl: _c, requestHeaders: _h, method: _m, ...e }) => e);
+    const page = renderReportPage({ ...f, evidence: old });
+    assert.ok(page.includes('What we sent'));
+    assert.ok(!page.includes('curl -sS'));
+  });
+
+  test('share gives the permalink, badge snippets in Markdown and HTML, and the JSON link', () => {
+    const page = renderReportPage(input());
+    const share = page.slice(page.indexOf('id="share"'), page.indexOf('id="history"'));
+    assert.ok(share.includes(`<a href="${URL_}">${URL_}</a>`));
+    assert.ok(share.includes(`[![agent-readiness of full-site.example](https://agent-readiness.test/badge/full-site.example.svg)](${URL_})`));
+    assert.ok(share.includes(`&lt;a href=&quot;${URL_}&quot;&gt;&lt;img src=&quot;https://agent-readiness.test/badge/full-site.example.svg&quot;`));
+    assert.ok(share.includes(`href="${URL_}?format=json"`));
+    assert.ok(share.includes('<img src="/badge/full-site.example.svg"'));
+  });
+
+  test('history draws earlier scans and this one as an SVG chart and a table, and links to no other report', () => {
+    const page = renderReportPage(input());
+    const hist = page.slice(page.indexOf('id="history"'), page.indexOf('id="method"'));
+    assert.match(hist, /<svg class="chart"[^>]*role="img"/);
+    assert.equal((hist.match(/<circle /g) ?? []).length, 3, 'two earlier scans and this one');
+    assert.ok(hist.includes('<td>41</td>') && hist.includes('no score') && hist.includes('(this report)'));
+    assert.ok(!/href=/.test(hist), 'no links in the history');
+    const links = [...page.matchAll(/href="([^"]*\/r\/[^"]*)"/g)].map((m) => m[1]);
+    assert.ok(links.every((l) => l!.startsWith(URL_)), `only this report's own permalink: ${links.join(', ')}`);
+  });
+
+  test('the first archived scan of a domain says so instead of drawing a chart; an unarchived scan has no history or permalink', () => {
+    const first = renderReportPage(input({ history: [] }));
+    assert.match(first, /This is the first archived scan of full-site\.example/);
+    assert.ok(!first.includes('<svg class="chart"'));
+    const f = input({ history: undefined });
+    const { reportUrl: _u, ...unarchived } = f.report;
+    const page = renderReportPage({ ...f, report: unarchived });
+    assert.ok(!page.includes('id="history"'));
+    assert.match(page, /not archived, so it has no permalink/);
+  });
+});
