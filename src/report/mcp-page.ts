@@ -37,9 +37,9 @@ export function renderMcpReportPage(r: McpServerReport): string {
 ${r.manifest ? html`<dt>Server card</dt><dd><code>${r.manifest.url}</code> (${r.manifest.format})</dd>` : ''}
 ${r.auth?.challenge ? html`<dt>Auth challenge</dt><dd><code>${r.auth.challenge}</code></dd>` : ''}</dl></section>
 <section aria-labelledby="checklist"><h2 id="checklist">Checklist</h2>
-<div class="scroll" role="region" aria-label="Checklist" tabindex="0"><table><thead><tr><th scope="col">Check</th><th scope="col">Result</th><th scope="col">Level</th><th scope="col">Detail</th></tr></thead>
+<div class="scroll" role="region" aria-label="Checklist table" tabindex="0"><table><thead><tr><th scope="col">Check</th><th scope="col">Result</th><th scope="col">Level</th><th scope="col">Detail</th></tr></thead>
 <tbody>${checks.map(checkRow)}</tbody></table></div></section>
-${tools.length ? html`<section aria-labelledby="tools"><h2 id="tools">Tools</h2><div class="scroll" role="region" aria-label="Tools" tabindex="0"><table><thead><tr><th scope="col">Tool</th><th scope="col">Parameters</th><th scope="col">Hints</th><th scope="col">Issues</th></tr></thead><tbody>${tools}</tbody></table></div></section>` : ''}
+${tools.length ? html`<section aria-labelledby="tools"><h2 id="tools">Tools</h2><div class="scroll" role="region" aria-label="Tools table" tabindex="0"><table><thead><tr><th scope="col">Tool</th><th scope="col">Parameters</th><th scope="col">Hints</th><th scope="col">Issues</th></tr></thead><tbody>${tools}</tbody></table></div></section>` : ''}
 <section aria-labelledby="share"><h2 id="share">Share</h2><p>${r.reportUrl ? html`<a href="${r.reportUrl}">Permalink</a> · <a href="${r.reportUrl}?format=json">this report as JSON</a>` : 'Not archived: no permalink.'}</p>
 <p class="muted small">Scanner ${r.scannerVersion}. Report id <code>${r.scanId}</code>.</p></section>`;
   return layout(`${r.target.input}: MCP server checklist · agent-readiness`, body);

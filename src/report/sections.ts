@@ -22,7 +22,7 @@ export function checksSection(checks: readonly CheckResult[], catalog: CatalogLo
   return html`<h2 id="checks">All checks</h2>
 <details><summary>${checks.length} checks: ${count('pass')} pass, ${count('fail')} fail, ${checks.length - count('pass') - count('fail')} not counted</summary>
 <p class="muted small">Inconclusive, skipped and errored checks are left out of the score; they never count against the site.</p>
-<div class="scroll" role="region" aria-label="All checks" tabindex="0"><table>
+<div class="scroll" role="region" aria-label="Table of all checks" tabindex="0"><table>
 <thead><tr><th scope="col">Check</th><th scope="col">Result</th><th scope="col">Detail</th></tr></thead>
 <tbody>${rows}</tbody></table></div></details>`;
 }
@@ -34,8 +34,9 @@ function headerList(h: Record<string, string> | undefined): SafeHtml | string {
 
 function probe(e: EvidenceRecord): SafeHtml {
   const status = e.status === 0 ? 'no answer' : `HTTP ${e.status}`;
-  return html`<details class="ev" id="${evidenceAnchor(e.id)}"><summary><code>${e.key}</code> · ${e.network} · ${edgeWord(e.outcome)} <span class="muted">${status}</span></summary>
-<div class="sides"><div><h3>What we sent</h3>
+  // The anchor sits inside the fold: following a link to it opens the probe (and the section).
+  return html`<details class="ev"><summary><code>${e.key}</code> · ${e.network} · ${edgeWord(e.outcome)} <span class="muted">${status}</span></summary>
+<div class="sides" id="${evidenceAnchor(e.id)}"><div><h3>What we sent</h3>
 <dl class="kv"><dt>Request</dt><dd><code>${e.method ?? 'GET'} ${e.url}</code></dd><dt>User-Agent</dt><dd><code>${e.userAgent}</code></dd><dt>Accept</dt><dd><code>${e.accept}</code></dd></dl>
 ${e.requestHeaders ? html`<details><summary>Every request header</summary>${headerList(e.requestHeaders)}</details>` : ''}</div>
 <div><h3>What came back</h3>

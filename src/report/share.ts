@@ -66,7 +66,7 @@ export function historySection(domain: string, earlier: readonly HistoryPoint[],
   return html`<h2 id="history">History</h2>
 <p class="muted small">Earlier archived scans of ${domain}, whoever ran them; their reports stay private to them.</p>
 ${chart(points, domain)}
-<div class="scroll" role="region" aria-label="Score history" tabindex="0"><table>
+<div class="scroll" role="region" aria-label="Score history table" tabindex="0"><table>
 <thead><tr><th scope="col">Scanned</th><th scope="col">Headline</th><th scope="col">Score</th></tr></thead>
 <tbody>${rows}</tbody></table></div>`;
 }

@@ -93,7 +93,8 @@ describe('report page', () => {
     const { evidence } = input();
     const page = renderReportPage(input());
     const ev = page.slice(page.indexOf('id="evidence"'), page.indexOf('id="share"'));
-    assert.equal((ev.match(/<details class="ev" id="ev-/g) ?? []).length, evidence.length);
+    assert.equal((ev.match(/<details class="ev">/g) ?? []).length, evidence.length);
+    assert.equal((ev.match(/<div class="sides" id="ev-/g) ?? []).length, evidence.length);
     const gpt = evidence.find((e) => e.key === 'grid:GPTBot' && e.network === 'networkA')!;
     const block = ev.slice(ev.indexOf(`id="ev-${gpt.id}"`));
     assert.ok(block.includes('What we sent') && block.includes('What came back'));
