@@ -3,5 +3,6 @@ import type { Scenario } from '../site.ts';
 import { BASIC_SCENARIOS } from './basics.ts';
 import { SPECIAL_SCENARIOS, UNREACHABLE_SCENARIOS } from './special.ts';
 import { VENDOR_SCENARIOS } from './vendors.ts';
+import { CAUSE_SCENARIOS } from './causes.ts';
 
-export const SCENARIOS: readonly Scenario[] = [...BASIC_SCENARIOS, ...VENDOR_SCENARIOS, ...SPECIAL_SCENARIOS, ...UNREACHABLE_SCENARIOS];
+export const SCENARIOS: readonly Scenario[] = [...BASIC_SCENARIOS, ...VENDOR_SCENARIOS, ...CAUSE_SCENARIOS, ...SPECIAL_SCENARIOS, ...UNREACHABLE_SCENARIOS];
