@@ -17,6 +17,7 @@ import { resolveHost } from './net/resolve.ts';
 import { operatorRouter } from './operator/router.ts';
 import { ReadCaches } from './report/read-caches.ts';
 import { loadProbeKey, type ProbeKey } from './signing/keys.ts';
+import { webBotAuthSigner } from './signing/web-bot-auth.ts';
 import { buildCatalog } from './scanner/catalog.ts';
 import { createScanner } from './scanner/engine.ts';
 import { mcpScanDeps } from './scans/adapters.ts';
@@ -98,11 +99,17 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
   const reads = new ReadCaches(ctx.db);
   const mailer = new Mailer({ db: ctx.db, transport: transportFor(c.smtpUrl, c.mailDir), from: c.mailFrom, baseUrl: c.baseUrl, log: ctx.log, now: () => ctx.now() });
 
+  let key: Promise<ProbeKey> | undefined;
+  const probeKey = () => (key ??= loadProbeKey(c.probeSigningKey, ctx.db, ctx.now()).catch((err: unknown) => {
+    key = undefined; // a failed load (storage down) is retried by the next request
+    throw err;
+  }));
   let scanner = options.scanner;
   if (!scanner) {
     const networks = siteNetworks(ctx);
     egresses.push(networks.networkA, networks.networkB);
-    scanner = createScanner({ networks, deadlineMs: c.scanDeadlineMs, probeTimeoutMs: c.probeTimeoutMs });
+    const webBotAuth = webBotAuthSigner(c.baseUrl, probeKey, () => ctx.now(), `agent-readiness/1.0 (+${c.baseUrl}/methodology.md)`);
+    scanner = createScanner({ networks, deadlineMs: c.scanDeadlineMs, probeTimeoutMs: c.probeTimeoutMs, webBotAuth });
   }
   const scans = buildScanServices(ctx, {
     ...(redis ? { redis } : {}),
@@ -124,11 +131,6 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
   let manifest: Promise<Record<string, unknown>> | undefined;
   const mcpManifest = () => (manifest ??= import('./mcp/manifest.ts').then((m) => m.buildMcpManifest({ baseUrl: c.baseUrl })).catch((err: unknown) => {
     manifest = undefined; // a failed build is retried by the next request
-    throw err;
-  }));
-  let key: Promise<ProbeKey> | undefined;
-  const probeKey = () => (key ??= loadProbeKey(c.probeSigningKey, ctx.db, ctx.now()).catch((err: unknown) => {
-    key = undefined; // a failed load (storage down) is retried by the next request
     throw err;
   }));
   return {

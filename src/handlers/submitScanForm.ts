@@ -51,7 +51,8 @@ export const submitScanForm: Handler<'submitScanForm'> = async (req, res, ctx) =
     const b = err.body;
     const problem: FormProblem = {
       title: TITLES[err.status]!,
-      message: b.detail ? `${b.error} ${b.detail}` : b.error,
+      // The wait is said once, in words, below the message (see renderHome).
+      message: (b.detail ? `${b.error} ${b.detail}` : b.error).replace(/\s*Try again in \d+ seconds?\.$/, ''),
       ...(b.hint ? { hint: b.hint } : {}),
       ...(b.retryAfterSeconds ? { retryAfterSeconds: b.retryAfterSeconds } : {}),
     };

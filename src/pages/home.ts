@@ -66,10 +66,18 @@ function field(name: keyof FormValues, label: string, v: FormValues, attrs: Safe
 <input id="f-${name}" name="${name}" value="${v[name] ?? ''}" ${attrs}></label>`;
 }
 
+/** A wait in the largest whole unit a person reads at a glance: "45 seconds", "30 minutes", "2 hours". */
+export function waitWords(seconds: number): string {
+  const unit = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+  if (seconds < 120) return unit(seconds, 'second');
+  if (seconds < 7200) return unit(Math.ceil(seconds / 60), 'minute');
+  return unit(Math.ceil(seconds / 3600), 'hour');
+}
+
 export function renderHome(o: HomeOptions, values: FormValues = {}, problem?: FormProblem): string {
   const v = values;
   const alert = problem
-    ? html`<div class="alert" role="alert" id="problem"><h2>${problem.title}</h2><p>${problem.message}</p>${problem.hint ? html`<p class="muted">${problem.hint}</p>` : ''}${problem.retryAfterSeconds ? html`<p>You can try again in ${problem.retryAfterSeconds} second${problem.retryAfterSeconds === 1 ? '' : 's'}.</p>` : ''}</div>`
+    ? html`<div class="alert" role="alert" id="problem"><h2>${problem.title}</h2><p>${problem.message}</p>${problem.hint ? html`<p class="muted">${problem.hint}</p>` : ''}${problem.retryAfterSeconds ? html`<p>You can try again in ${waitWords(problem.retryAfterSeconds)}.</p>` : ''}</div>`
     : '';
   const turnstile = o.turnstileSiteKey
     ? html`<div class="cf-turnstile" data-sitekey="${o.turnstileSiteKey}"></div><script src="https://challenges.cloudflare.com/turnstile/v0/api.js" async defer></script>`

@@ -66,3 +66,25 @@ export function probableCauses(ev: ScanEvidence, rows: readonly AgentRow[]): str
   }
   return out;
 }
+
+/**
+ * Does the edge treat agent-readiness's signed request (Web Bot Auth) differently from the same
+ * request unsigned? One sentence per observed difference, a plain one when none, and any
+ * Accept-Signature the edge sent (an origin asking agents to sign).
+ */
+export function signedTrafficReasons(ev: ScanEvidence): string[] {
+  if (!ev.wba) return [];
+  const out: string[] = [];
+  const same: string[] = [];
+  for (const n of ev.usable) {
+    const { unsigned, signed } = ev.wba[n];
+    const u = unsigned.outcome;
+    const s = signed.outcome;
+    if (u === s) same.push(`${n} (${u})`);
+    else out.push(`On ${n} the edge answered agent-readiness's unsigned request with ${u} and the same request signed with Web Bot Auth with ${s}: it treats signed agent traffic differently.`);
+  }
+  if (same.length && !out.length) out.push(`Requests as agent-readiness were treated alike signed with Web Bot Auth and unsigned on ${same.join(' and ')}.`);
+  const asked = [...ev.usable.flatMap((n) => [ev.wba![n].unsigned, ev.wba![n].signed, ev.controls[n]])].map((v) => v.headers['accept-signature']).find(Boolean);
+  if (asked) out.push(`The edge asks agents to sign their requests (Accept-Signature: ${asked.slice(0, 200)}).`);
+  return out;
+}

@@ -11,6 +11,7 @@ import { decideHeadline } from './headline.ts';
 import { buildMatrix, usableNetworks } from './matrix.ts';
 import { pageOf, parseLinkHeader } from './page.ts';
 import { requestKindsSentence } from './requests.ts';
+import type { WebBotAuthSigner } from '../signing/web-bot-auth.ts';
 import { detectProfile } from './profile.ts';
 import { readRobots } from './robots.ts';
 import { getRoster } from './roster.ts';
@@ -33,6 +34,8 @@ export interface ScannerOptions {
   concurrency?: number;
   /** Hard cap on requests per scan. */
   maxRequests?: number;
+  /** When set, one unsigned and one Web Bot Auth-signed home-page request per network, as agent-readiness itself. */
+  webBotAuth?: WebBotAuthSigner;
 }
 
 /**
@@ -92,6 +95,7 @@ export function createScanner(opts: ScannerOptions): Scanner {
     const gatherer = new Gatherer(domain, {
       networks: opts.networks, probeTimeoutMs: opts.probeTimeoutMs, concurrency, signal,
       budget: { remaining: opts.maxRequests ?? MAX_REQUESTS_PER_SCAN }, rosterVersion: ROSTER_VERSION, limiters,
+      ...(opts.webBotAuth ? { webBotAuth: opts.webBotAuth } : {}),
     });
 
     const r1 = await gatherer.round1();
@@ -117,7 +121,7 @@ export function createScanner(opts: ScannerOptions): Scanner {
       domain, scannedAt, roster, robots, robotsFetch: r1.robotsFetch, robotsAgentFetch: r1.robotsAgentFetch,
       controls: r1.controls, usable, cells: r1.cells, rows, home, page,
       homeLinks: home && page ? [...parseLinkHeader(home.headers['link']), ...page.links] : [],
-      files: r1.files, markdown: r1.markdown, followups: {},
+      files: r1.files, markdown: r1.markdown, wba: r1.wba, followups: {},
     };
     ev.followups = await gatherer.round2(planFollowups(ev));
     Object.values(ev.followups).forEach(measureText);

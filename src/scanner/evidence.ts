@@ -30,6 +30,8 @@ export interface ScanEvidence {
   files: Record<string, FetchedView>;
   /** GET / with Accept: text/markdown. */
   markdown: FetchedView;
+  /** The home page as agent-readiness itself, unsigned and signed with Web Bot Auth, per network (null when signing is off). */
+  wba: Record<NetworkName, { unsigned: FetchedView; signed: FetchedView }> | null;
   /** Second-round probes (links sampled from llms.txt, canonical, service-desc...) by key. */
   followups: Record<string, FetchedView>;
 }

@@ -9,6 +9,7 @@
  * deterministic.
  */
 import type { Egress } from '../net/egress.ts';
+import type { WebBotAuthSigner } from '../signing/web-bot-auth.ts';
 import { gridCells, homeUrl, CONTROL_KEY } from './grid.ts';
 import { createLimiter, runProbe, type Limiter, type ProbeContext, type ProbeSpec } from './probe.ts';
 import { ROBOTS_MAX_BYTES } from './robots.ts';
@@ -36,6 +37,8 @@ export interface GatherOptions {
   rosterVersion?: string;
   /** Per-network bounds shared by every scan of the same site in this process (see engine.ts). */
   limiters?: Record<NetworkName, Limiter>;
+  /** Signs one extra home-page request per network as agent-readiness itself (Web Bot Auth). */
+  webBotAuth?: WebBotAuthSigner;
 }
 
 export interface Round1 {
@@ -46,6 +49,8 @@ export interface Round1 {
   robotsAgentFetch: FetchedView;
   files: Record<string, FetchedView>;
   markdown: FetchedView;
+  /** The home page as agent-readiness itself, unsigned and signed, per network (when signing is on). */
+  wba: Record<NetworkName, { unsigned: FetchedView; signed: FetchedView }> | null;
   /** Every view in issue order (the evidence order of the report). */
   all: FetchedView[];
 }
@@ -85,6 +90,13 @@ export class Gatherer {
     const robotsAgent = this.probe({ key: `robots:${ROBOTS_AGENT}`, url: this.url('/robots.txt'), userAgent: agentUa, accept: 'text/plain,*/*;q=0.8', isHome: false, maxBodyBytes: robotsCap });
     const markdown = this.probe({ key: 'content:markdown', url: homeUrl(this.#domain), userAgent: BROWSER_UA, accept: 'text/markdown, text/html;q=0.5', isHome: true });
     const files = AUX_PATHS.map((path) => this.probe({ key: `file:${path}`, url: this.url(path), userAgent: BROWSER_UA, accept: '*/*', isHome: false }));
+    const wba = this.#opts.webBotAuth;
+    const home = homeUrl(this.#domain);
+    const signed = wba ? await wba.sign(home).catch(() => null) : null;
+    const wbaProbes = wba && signed ? NETWORKS.map((network) => [
+      this.probe({ key: 'wba:unsigned', network, url: home, userAgent: wba.userAgent, isHome: true }),
+      this.probe({ key: 'wba:signed', network, url: home, userAgent: wba.userAgent, isHome: true, headers: signed }),
+    ]) : null;
 
     const gridViews = await Promise.all(grid.map((g) => Promise.all(g)));
     const [robotsFetch, robotsAgentFetch, markdownView, ...fileViews] = await Promise.all([robots, robotsAgent, markdown, ...files]);
@@ -94,6 +106,7 @@ export class Gatherer {
       cells: {},
       robotsFetch: robotsFetch!, robotsAgentFetch: robotsAgentFetch!, markdown: markdownView!,
       files: {},
+      wba: null,
       all: [],
     };
     NETWORKS.forEach((network, ni) => {
@@ -104,7 +117,9 @@ export class Gatherer {
       });
     });
     AUX_PATHS.forEach((p, i) => (out.files[p] = fileViews[i]!));
-    out.all = [...gridViews.flat(), robotsFetch!, robotsAgentFetch!, markdownView!, ...fileViews];
+    const wbaViews = wbaProbes ? await Promise.all(wbaProbes.map((pair) => Promise.all(pair))) : null;
+    if (wbaViews) out.wba = { networkA: { unsigned: wbaViews[0]![0]!, signed: wbaViews[0]![1]! }, networkB: { unsigned: wbaViews[1]![0]!, signed: wbaViews[1]![1]! } };
+    out.all = [...gridViews.flat(), robotsFetch!, robotsAgentFetch!, markdownView!, ...fileViews, ...(wbaViews ? wbaViews.flat() : [])];
     return out;
   }
 

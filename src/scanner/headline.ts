@@ -10,7 +10,7 @@
  */
 import { vendorName } from './fingerprints.ts';
 import { invitations } from './features.ts';
-import { probableCauses } from './causes.ts';
+import { probableCauses, signedTrafficReasons } from './causes.ts';
 import { robotsSays } from './robots.ts';
 import type { ScanEvidence } from './evidence.ts';
 import type { AgentRow } from './matrix.ts';
@@ -101,7 +101,7 @@ export function decideHeadline(ev: ScanEvidence): HeadlineResult {
     const passed = rows.filter((r) => r.passed.length > 0);
     reasons.push(`All ${passed.length} agents measured received the home page from ${list(ev.usable)}; none was challenged or blocked.`);
   }
-  if (headline !== 'unknown') reasons.push(...probableCauses(ev, rows));
+  if (headline !== 'unknown') reasons.push(...probableCauses(ev, rows), ...signedTrafficReasons(ev));
   const blockedByRobots = rows.filter((r) => r.robots.says === 'blocked');
   if (headline !== 'contradictory' && blockedByRobots.length) {
     const first = blockedByRobots[0]!.robots;

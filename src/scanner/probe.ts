@@ -20,7 +20,7 @@ const KEY_HEADERS = [
   'cf-mitigated', 'cf-cache-status', 'x-vercel-mitigated', 'x-amzn-waf-action', 'x-datadome', 'x-dd-b',
   'x-iinfo', 'x-cdn', 'x-sucuri-block', 'x-sucuri-id', 'x-served-by', 'x-sigsci-agentresponse', 'via', 'x-cache',
   'akamai-cache-status', 'x-kpsdk-ct', 'x-blocked-by-waf', 'x-markdown-tokens',
-  'crawler-price', 'crawler-charged', 'crawler-error', 'payment-required',
+  'crawler-price', 'crawler-charged', 'crawler-error', 'payment-required', 'accept-signature',
 ];
 
 /** Enough for any home page worth reading and to tell a 100k-character llms.txt; never buffered past it. */
@@ -35,6 +35,8 @@ export interface ProbeSpec {
   /** The home page: 404/410 there is an origin error. */
   isHome: boolean;
   maxBodyBytes?: number;
+  /** Headers beyond the fixed set (a Web Bot Auth signature). */
+  headers?: Record<string, string>;
 }
 
 export interface ProbeContext {
@@ -46,8 +48,8 @@ export interface ProbeContext {
 const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 /** Every header a probe sends, in the order sent; the egress adds only Host, from the URL. */
-export function requestHeadersFor(spec: Pick<ProbeSpec, 'userAgent' | 'accept'>): Record<string, string> {
-  return { 'user-agent': spec.userAgent, accept: spec.accept ?? DEFAULT_ACCEPT, 'accept-language': 'en-US,en;q=0.9', 'accept-encoding': 'gzip, deflate, br' };
+export function requestHeadersFor(spec: Pick<ProbeSpec, 'userAgent' | 'accept' | 'headers'>): Record<string, string> {
+  return { 'user-agent': spec.userAgent, accept: spec.accept ?? DEFAULT_ACCEPT, 'accept-language': 'en-US,en;q=0.9', 'accept-encoding': 'gzip, deflate, br', ...spec.headers };
 }
 
 function sha256(data: string | Buffer): string {

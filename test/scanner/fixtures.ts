@@ -67,7 +67,7 @@ export function evidence(o: BaselineOptions = {}): ScanEvidence {
   for (const [k, [u, r]] of Object.entries(o.followups ?? {})) followups[k] = fetched(k, u, r);
   return {
     domain: DOMAIN, scannedAt: new Date('2026-11-22T00:00:00Z'), roster, robots, robotsFetch, robotsAgentFetch, controls, usable, cells, rows,
-    home: homeView, page, homeLinks: homeView && page ? [...parseLinkHeader(homeView.headers['link']), ...page.links] : [],
+    wba: null, home: homeView, page, homeLinks: homeView && page ? [...parseLinkHeader(homeView.headers['link']), ...page.links] : [],
     files, markdown: fetched('content:markdown', url, o.markdown ?? home), followups,
   };
 }

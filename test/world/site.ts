@@ -8,6 +8,7 @@ import { agentForUserAgent } from '../../src/scanner/roster.ts';
 import type { CheckStatus, EdgeOutcome, Headline, MatrixVerdict, NetworkName, Profile } from '../../src/scanner/types.ts';
 import type { RobotsSays } from '../../src/scanner/robots.ts';
 import type { EdgeResponse } from './vendors.ts';
+import { verifiedWebBotAuth } from './web-bot-auth.ts';
 
 export type WorldNetwork = NetworkName | 'user' | 'direct';
 /** browser = no roster token in the UA; agents = any roster agent; or a list of tokens. */
@@ -53,6 +54,8 @@ export interface Scenario {
   markdown?: FileSpec;
   files?: Record<string, FileSpec>;
   edge?: readonly EdgeRule[];
+  /** Requests as agent-readiness (our own UA) to / get this unless their Web Bot Auth signature verifies. */
+  signedOnly?: EdgeResponse;
   /** How the scan of this scenario is configured. */
   scan?: { networkB?: 'unconfigured'; probeTimeoutMs?: number };
   expect: Expectation;
@@ -117,6 +120,11 @@ export function serveScenario(s: Scenario, domain: string, req: IncomingMessage,
   if (rule?.respond === 'reset') return void req.socket.destroy();
   if (rule?.respond === 'hang') return; // never answer: the prober's timeout decides
   if (rule) return send(res, s, domain, rule.respond);
+  if (s.signedOnly && path === '/' && /agent-readiness\//.test(String(req.headers['user-agent'] ?? ''))) {
+    const page = { status: 200, type: 'text/html; charset=utf-8', body: s.home ?? htmlPage() };
+    void verifiedWebBotAuth(req, String(req.headers.host ?? domain)).then((ok) => send(res, s, domain, ok ? page : s.signedOnly!), () => send(res, s, domain, s.signedOnly!));
+    return;
+  }
 
   if (path === '/robots.txt') {
     if (s.robots === null) return send(res, s, domain, { status: 404, type: 'text/plain', body: 'not found' });

@@ -29,6 +29,11 @@ export const CAUSE_SCENARIOS: Scenario[] = [
     expect: { headline: 'partially-blocked', verdicts: { GPTBot: 'denied', ClaudeBot: 'pass' } },
   },
   {
+    name: 'wba-signed-only', about: 'Cloudflare challenges agent-readiness\'s unsigned request but lets the Web Bot Auth-signed one through.',
+    presence: cloudflare.presence, signedOnly: cloudflare.challenge(),
+    expect: { headline: 'open' },
+  },
+  {
     name: 'netb-reputation', about: 'networkB\'s addresses get a 403 for everything, the browser included; networkA is served.',
     edge: [{ who: 'all', networks: ['networkB'], respond: plain403 }],
     expect: { headline: 'open', edge: { control: ['pass', 'block'] } },

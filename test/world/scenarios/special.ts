@@ -21,7 +21,8 @@ export const SPECIAL_SCENARIOS: Scenario[] = [
   {
     name: 'netb-slow', about: 'networkB is too slow: every request through it times out. Nothing is lowered; only confidence drops.',
     edge: [{ who: 'all', networks: ['networkB'], respond: 'hang' }],
-    scan: { probeTimeoutMs: 400 },
+    // networkB never answers, so any timeout shows it; 2 s leaves networkA room on a loaded machine.
+    scan: { probeTimeoutMs: 2000 },
     expect: { headline: 'open', vantagesConfirmed: false, confidence: 'medium', verdicts: all(SCORED, 'pass'), edge: { control: ['pass', 'transport-error'], GPTBot: ['pass', 'transport-error'] } },
   },
   {
