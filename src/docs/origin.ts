@@ -24,18 +24,24 @@ export interface OriginOptions {
 }
 
 function robots(baseUrl: string): string {
-  // Agents are welcome on the documents and the API; the report permalinks are capability URLs
-  // (noindex already) and the operator pages are private.
-  const rules = 'Allow: /\nDisallow: /r/\nDisallow: /internal/\n';
+  // Agents are welcome everywhere public, report permalinks included: an assistant asked to
+  // read a report someone shared with it fetches /r/… as its user-fetch agent, which obeys
+  // robots.txt. Reports stay out of search indexes by their noindex (X-Robots-Tag and meta),
+  // which a crawler can only see on a page it may fetch (a Disallow would hide the noindex).
+  // The operator pages need a bearer token; other crawlers are asked to skip them.
   const tokens = [...new Set(getRoster(ROSTER_VERSION).map((a) => a.token))];
   return `# agent-readiness welcomes AI agents: every agent of ${ROSTER_VERSION} has an explicit group below.
 # How we measure sites: ${baseUrl}/methodology.md
 
 User-agent: *
 Content-Signal: search=yes, ai-input=yes, ai-train=yes
-${rules}
+Allow: /
+Disallow: /internal/
+
 ${tokens.map((t) => `User-agent: ${t}`).join('\n')}
-${rules}
+Content-Signal: search=yes, ai-input=yes, ai-train=yes
+Allow: /
+
 Sitemap: ${baseUrl}/sitemap.xml
 `;
 }

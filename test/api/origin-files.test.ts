@@ -24,7 +24,14 @@ describe('our own origin files', () => {
     }
     assert.match(res.text, /^Content-Signal: search=yes, ai-input=yes, ai-train=yes$/m);
     assert.match(res.text, /^Sitemap: http:\/\/agent-readiness\.test\/sitemap\.xml$/m);
-    assert.equal(robotsSays(file, { token: 'GPTBot' }, '/r/00000000-0000-0000-0000-000000000000').says, 'blocked', 'report permalinks are not for crawling');
+    // Every roster agent may fetch all of it, a shared report permalink included (the page's
+    // noindex keeps it out of indexes); only agents outside the roster are asked to skip /internal/.
+    for (const agent of getRoster(ROSTER_VERSION)) {
+      assert.equal(robotsSays(file, agent).says, 'allowed', `${agent.token} on /`);
+      assert.equal(robotsSays(file, agent, '/r/00000000-0000-4000-8000-000000000000').says, 'allowed', `${agent.token} on a permalink`);
+    }
+    assert.equal(robotsSays(file, { token: 'SomeOtherBot' }, '/internal/stats').says, 'blocked');
+    assert.equal((res.text.match(/^Content-Signal: /gm) ?? []).length, 2, 'the AI agents group carries the signal too');
   });
 
   test('sitemap.xml lists the public documents', async () => {
