@@ -18,6 +18,9 @@ export interface Documents {
   auth: string;
   privacyHtml: string;
   termsHtml: string;
+  /** The Markdown sources of the two HTML documents, for agents that ask for text/markdown. */
+  privacyMd: string;
+  termsMd: string;
 }
 
 function fill(name: string, baseUrl: string): string {
@@ -59,5 +62,7 @@ export function documentsFor(baseUrl: string): Documents {
     auth: fill('auth.md', baseUrl),
     privacyHtml: htmlPage('Privacy', fill('privacy.md', baseUrl)),
     termsHtml: htmlPage('Terms of use', fill('terms.md', baseUrl)),
+    privacyMd: fill('privacy.md', baseUrl),
+    termsMd: fill('terms.md', baseUrl),
   };
 }

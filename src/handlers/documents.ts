@@ -1,6 +1,6 @@
 // The information documents of the contract: Markdown and text for machines, HTML for
 // people. Content lives in src/docs/text/.
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { Documents } from '../docs/documents.ts';
 import type { Handler, HandlerContext } from './types.ts';
 
@@ -16,8 +16,15 @@ export const getMethodology: Handler<'getMethodology'> = (_req, res, ctx) => ser
 export const getLlmsTxt: Handler<'getLlmsTxt'> = (_req, res, ctx) => serve(res, ctx, 'llmsTxt', 'text/plain');
 export const getAgentsMd: Handler<'getAgentsMd'> = (_req, res, ctx) => serve(res, ctx, 'agents', 'text/markdown');
 export const getAuthMd: Handler<'getAuthMd'> = (_req, res, ctx) => serve(res, ctx, 'auth', 'text/markdown');
-export const getPrivacy: Handler<'getPrivacy'> = (_req, res, ctx) => serve(res, ctx, 'privacyHtml', 'text/html');
-export const getTerms: Handler<'getTerms'> = (_req, res, ctx) => serve(res, ctx, 'termsHtml', 'text/html');
+/** A page for people, its Markdown source for agents that prefer text/markdown. */
+function negotiate(req: Request, res: Response, ctx: HandlerContext, html: keyof Documents, markdown: keyof Documents): void {
+  res.vary('Accept');
+  if (req.accepts(['text/html', 'text/markdown']) === 'text/markdown') serve(res, ctx, markdown, 'text/markdown');
+  else serve(res, ctx, html, 'text/html');
+}
+
+export const getPrivacy: Handler<'getPrivacy'> = (req, res, ctx) => negotiate(req, res, ctx, 'privacyHtml', 'privacyMd');
+export const getTerms: Handler<'getTerms'> = (req, res, ctx) => negotiate(req, res, ctx, 'termsHtml', 'termsMd');
 
 function serveOrigin(res: Response, ctx: HandlerContext, key: keyof HandlerContext['services']['origin'], type: string): void {
   res.setHeader('Cache-Control', 'public, max-age=3600');

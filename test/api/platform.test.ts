@@ -86,6 +86,19 @@ describe('discovery documents', () => {
     });
   }
 
+  for (const [path, heading] of [['/privacy', /^# /m], ['/terms', /^# /m]] as const) {
+    test(`${path} answers text/markdown with its Markdown source, and says it varies by Accept`, async () => {
+      const md = await request(t.app).get(path).set('Accept', 'text/markdown').expect(200).expect(conforms);
+      assert.equal(md.headers['content-type'], 'text/markdown; charset=utf-8');
+      assert.match(md.text, heading);
+      assert.doesNotMatch(md.text, /<html|\{\{[A-Z_]+\}\}/);
+      assert.match(String(md.headers.vary), /Accept/);
+      const page = await request(t.app).get(path).set('Accept', 'text/html,*/*;q=0.8').expect(200).expect(conforms);
+      assert.equal(page.headers['content-type'], 'text/html; charset=utf-8');
+      assert.match(String(page.headers.vary), /Accept/);
+    });
+  }
+
   test('documents link to this instance, not a hard-coded host', async () => {
     const res = await request(t.app).get('/llms.txt').expect(200).expect(conforms);
     assert.match(res.text, /\(http:\/\/agent-readiness\.test\/openapi\.json\)/);
