@@ -58,6 +58,6 @@ export function matrixSection(matrix: readonly MatrixEntry[], cli: CliVantage | 
   const control = cli?.observations.find((o) => o.key === 'control:browser');
   return html`<h2 id="agents">Agents</h2>
 <p class="muted small">What robots.txt says to each agent, and what the site's edge did with requests identifying as that agent from two independent datacenter networks (Net A and Net B), each beside a browser control from the same network. Open a verdict for its notes and evidence.
-${cli ? html` “Yours” is your own network, self-reported by the command-line client (observed ${cli.observedAt}${control ? html`; browser control: HTTP ${control.status}` : ''}); it is evidence only and never changes a verdict or the score.` : ''}</p>
+${cli ? html` Your network (“Yours”) is self-reported by the command-line client (observed ${cli.observedAt}${control ? html`; browser control: HTTP ${control.status}` : ''}); it is evidence only and never changes a verdict or the score.` : ''}</p>
 <div class="groups">${tables}</div>`;
 }
