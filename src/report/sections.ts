@@ -15,7 +15,7 @@ export function checksSection(checks: readonly CheckResult[], catalog: CatalogLo
     return html`<tr>
 <td class="wrap"><strong>${meta?.name ?? c.id}</strong><br><code class="muted">${c.id}</code> <span class="muted small">· ${c.category} · weight ${c.weight}</span></td>
 <td>${checkWord(c.status)}${credit}</td>
-<td class="wrap">${c.detail ? html`<p>${c.detail}</p>` : ''}${meta ? html`<details><summary>Why it matters, how to fix it</summary><p><strong>Why:</strong> ${meta.why}</p><p><strong>Fix:</strong> ${meta.fix}</p></details>` : ''}</td>
+<td class="wrap">${c.detail ? html`<p>${c.detail}</p>` : ''}${meta ? html`<details><summary>Why it matters and how to fix it</summary><p><strong>Why:</strong> ${meta.why}</p><p><strong>Fix:</strong> ${meta.fix}</p></details>` : ''}</td>
 </tr>`;
   });
   const count = (s: string) => checks.filter((c) => c.status === s).length;
