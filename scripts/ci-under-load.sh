@@ -16,6 +16,7 @@ cleanup() {
 trap cleanup EXIT
 
 git clone -q "$root" "$work/p"
+commit=$(git -C "$work/p" rev-parse --short HEAD)
 for _ in 1 2; do
   node -e 'for (;;) {}' &
   burners+=("$!")
@@ -36,7 +37,7 @@ done
 
 {
   echo
-  echo "## $(date -u +%Y-%m-%dT%H:%MZ) on $(git -C "$root" rev-parse --short HEAD), two busy loops beside the suite, $(nproc) cores"
+  echo "## $(date -u +%Y-%m-%dT%H:%MZ) on ${commit}, two busy loops beside the suite, $(nproc) cores"
   echo
   echo "| run | result | wall time | tests | load (1/5/15 min) |"
   echo "|---|---|---|---|---|"
