@@ -18,7 +18,7 @@ import { operatorRouter } from './operator/router.ts';
 import { ReadCaches } from './report/read-caches.ts';
 import { loadProbeKey, type ProbeKey } from './signing/keys.ts';
 import { webBotAuthSigner } from './signing/web-bot-auth.ts';
-import { buildCatalog } from './scanner/catalog.ts';
+import { buildCatalogs, type PublishedCatalog } from './scanner/catalog.ts';
 import { createScanner } from './scanner/engine.ts';
 import { mcpScanDeps } from './scans/adapters.ts';
 import { attachCliVantage, type Attached } from './scans/cli-vantage.ts';
@@ -41,6 +41,8 @@ export interface AppServices {
   /** POST /r/{scanId}/cli-vantage, dropping the cached page it changes. */
   attachCliVantage(scanId: unknown, body: unknown): Promise<Attached>;
   reads: ReadCaches;
+  /** GET /api/checks: every published rubric's catalog by version, the current one first. */
+  catalogs: ReadonlyMap<string, PublishedCatalog>;
   documents: Documents;
   /** The service's Web Bot Auth key (configured, or generated once and stored), loaded on first use. */
   probeKey(): Promise<ProbeKey>;
@@ -119,7 +121,8 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     ...options.scans,
     scanner,
   });
-  const catalog = buildCatalog();
+  const catalogs = buildCatalogs();
+  const catalog = [...catalogs.values()][0]!.catalog;
   const mcp: McpDeps = { ...mcpScanDeps(ctx, scans), listChecks: () => catalog, baseUrl: c.baseUrl, ...options.mcp };
   let mcpScan = options.mcpScan?.(scans);
   if (!mcpScan) {
@@ -136,6 +139,7 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
   return {
     probeKey,
     mcpManifest,
+    catalogs,
     scans,
     mcp,
     mcpScan,

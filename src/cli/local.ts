@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createEgress, type Egress } from '../net/egress.ts';
-import { buildCatalog } from '../scanner/catalog.ts';
+import { buildCatalog, everyCatalogCheck } from '../scanner/catalog.ts';
 import { createScanner } from '../scanner/engine.ts';
 import { gridKeys, type Observation } from '../scanner/grid.ts';
 import type { EdgeOutcome, Profile } from '../scanner/types.ts';
@@ -74,7 +74,7 @@ export async function scanLocally(target: LocalTarget, profile: Profile | undefi
     const grid = evidence.filter((e) => e.network === 'networkA' && keys.has(e.key));
     const observations = grid.map((e): Observation => ({ key: e.key, status: e.status, bodyBytes: e.bodyBytes, timingMs: e.timingMs, ...(e.errorCode ? { error: e.errorCode } : {}) }));
     const outcomes = Object.fromEntries(grid.map((e) => [e.key, e.outcome]));
-    const fixes = new Map(buildCatalog().checks.map((c) => [c.id, c.fix]));
+    const fixes = new Map(everyCatalogCheck().map((c) => [c.id, c.fix]));
     return { origin, report: full, observations, outcomes, fixes };
   } finally {
     await Promise.all([local.close(), none.close()]);

@@ -1,13 +1,16 @@
-// GET /api/checks: the catalog, derived from the same ordered registry that scores reports.
-// It never changes while the process runs, so it is serialised once: JSON.stringify of the
-// catalog on every request was the largest cost of this read (bench/results.md).
-import { buildCatalog } from '../scanner/catalog.ts';
+// GET /api/checks: the catalog of the current rubric, or of another published one (?rubric=),
+// derived from the same ordered registries that score reports and serialised once at start.
 import type { Handler } from './types.ts';
 
-let body: Buffer | undefined;
-
-export const listChecks: Handler<'listChecks'> = (_req, res) => {
-  body ??= Buffer.from(JSON.stringify(buildCatalog()));
+export const listChecks: Handler<'listChecks'> = (req, res, ctx) => {
+  const catalogs = ctx.services.catalogs;
+  const version = typeof req.query.rubric === 'string' ? req.query.rubric : [...catalogs.keys()][0]!;
+  const published = catalogs.get(version);
+  if (!published) {
+    // The validator's enum answers first; this guards a spec enum that lags the registries.
+    res.status(400).json({ error: `query parameter rubric must be one of: ${[...catalogs.keys()].join(', ')}`, hint: 'Omit rubric for the current rubric.' });
+    return;
+  }
   res.setHeader('Cache-Control', 'public, max-age=300');
-  res.type('application/json; charset=utf-8').send(body);
+  res.type('application/json; charset=utf-8').send(published.json);
 };

@@ -1,13 +1,15 @@
 /**
  * GET /api/checks: the check catalog, derived from the registry.
  */
-import { CHECKS } from './checks/index.ts';
+import { RUBRICS, rubricChanges, type Rubric, type RubricChange, type RubricStage } from './rubrics.ts';
 import { MIN_DECIDED } from './scoring.ts';
 import { PROFILES, type Profile } from './types.ts';
-import { RUBRIC_VERSION } from './versions.ts';
 
 export interface CheckCatalog {
   rubricVersion: string;
+  stage: RubricStage;
+  /** Preview rubrics only: what they change against the current rubric. */
+  changes?: RubricChange[];
   minDecidedForGrade: number;
   profiles: Profile[];
   scoring: string;
@@ -27,13 +29,35 @@ export const CONTRACT = {
   deprecation: 'A check to be removed is first announced in the catalog of a new rubric version with weight 0, kept at least one rubric version, and only then dropped; its id is never reused.',
 };
 
-export function buildCatalog(): CheckCatalog {
+/** Every check of every published rubric, once per id (ids keep their meaning across rubrics). */
+export function everyCatalogCheck(): CheckCatalog['checks'] {
+  const seen = new Map<string, CheckCatalog['checks'][number]>();
+  for (const r of RUBRICS) for (const c of buildCatalog(r).checks) if (!seen.has(c.id)) seen.set(c.id, c);
+  return [...seen.values()];
+}
+
+/** A published catalog and its JSON, serialised once (it never changes while the process runs). */
+export interface PublishedCatalog { catalog: CheckCatalog; json: Buffer }
+
+/** Every rubric's catalog by version, the current one first. */
+export function buildCatalogs(): ReadonlyMap<string, PublishedCatalog> {
+  return new Map(RUBRICS.map((r) => {
+    const catalog = buildCatalog(r);
+    return [r.version, { catalog, json: Buffer.from(JSON.stringify(catalog)) }];
+  }));
+}
+
+/** The catalog of one rubric (the current one by default); every published rubric has one. */
+export function buildCatalog(rubric: Rubric = RUBRICS[0]!): CheckCatalog {
+  const current = RUBRICS.find((r) => r.stage === 'current')!;
   return {
-    rubricVersion: RUBRIC_VERSION,
+    rubricVersion: rubric.version,
+    stage: rubric.stage,
+    ...(rubric.stage === 'preview' ? { changes: rubricChanges(current, rubric) } : {}),
     minDecidedForGrade: MIN_DECIDED,
     profiles: [...PROFILES],
     scoring: SCORING_TEXT,
     contract: { ...CONTRACT },
-    checks: CHECKS.map((c) => ({ id: c.id, name: c.name, category: c.category, why: c.why, fix: c.fix, weight: c.weight, profiles: [...c.profiles] })),
+    checks: rubric.checks.map((c) => ({ id: c.id, name: c.name, category: c.category, why: c.why, fix: c.fix, weight: c.weight, profiles: [...c.profiles] })),
   };
 }

@@ -15,7 +15,7 @@ import type { WebBotAuthSigner } from '../signing/web-bot-auth.ts';
 import { detectProfile } from './profile.ts';
 import { readRobots } from './robots.ts';
 import { getRoster } from './roster.ts';
-import { runRubric } from './rubric.ts';
+import { runPreview, runRubric } from './rubric.ts';
 import type { EngineReport, EvidenceRecord, FetchedView, NetworkName, Profile } from './types.ts';
 import { createLimiter, type Limiter } from './probe.ts';
 import { ROSTER_VERSION, SCHEMA_VERSION, reportVersions } from './versions.ts';
@@ -148,6 +148,8 @@ export function createScanner(opts: ScannerOptions): Scanner {
       probeMethod: probeMethodText(concurrency),
       versions: reportVersions(),
     };
+    const preview = runPreview(ev, profile.profile);
+    if (preview) report.preview = preview;
     return { report, evidence };
   }
 }

@@ -23,6 +23,8 @@ export const AUX_PATHS = [
   '/.well-known/mcp/server-card.json', '/.well-known/mcp.json',
   '/.well-known/oauth-protected-resource', '/.well-known/oauth-authorization-server', '/.well-known/agent-card.json',
   '/.well-known/security.txt', '/.well-known/tdmrep.json',
+  // rubric-v1.2-preview: ARD v0.91 and the catalog name it replaced (both are read by consumers today).
+  '/.well-known/ard.json', '/.well-known/ai-catalog.json',
 ] as const;
 
 /** The agent whose UA fetches robots.txt a second time (is robots.txt served to agents too?). */

@@ -28,7 +28,7 @@ export interface RobotsFile {
   truncated: boolean;
   sitemaps: string[];
   /** `Content-Signal` / `Content-Usage` / `License` lines, with 1-based line numbers. */
-  extensions: Array<{ field: 'content-signal' | 'content-usage' | 'license'; value: string; line: number }>;
+  extensions: Array<{ field: 'content-signal' | 'content-usage' | 'license' | 'agentmap'; value: string; line: number }>;
   groupCount: number;
   unknownLines: number;
   ruleLines: number;
@@ -90,7 +90,7 @@ export function readRobots(fetched: { ok: false } | { ok: true; status: number; 
     }
     if (field === 'allow' || field === 'disallow') out.ruleLines++;
     if (field === 'sitemap' && value) out.sitemaps.push(value);
-    if (field === 'content-signal' || field === 'content-usage' || field === 'license') out.extensions.push({ field, value, line: i + 1 });
+    if (field === 'content-signal' || field === 'content-usage' || field === 'license' || field === 'agentmap') out.extensions.push({ field, value, line: i + 1 });
   });
   out.groupCount = rulesOf(out).groups.length;
   return out;

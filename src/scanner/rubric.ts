@@ -1,12 +1,14 @@
 /**
- * Running the registry over the evidence: profile gating, error capture and
- * the score. Every registry check appears in `checks`; checks outside the
- * profile are `skipped` and never counted.
+ * Running a registry over the evidence: profile gating, error capture and the score. Every
+ * registry check appears in `checks`; checks outside the profile are `skipped` and never counted.
+ * The current rubric scores the report; the preview rubric is scored beside it, from the same
+ * evidence, and never changes the current score.
  */
-import { CHECKS, type CheckDefinition } from './checks/index.ts';
+import type { CheckDefinition } from './checks/define.ts';
+import { RUBRICS, rubricChanges, type Rubric } from './rubrics.ts';
 import { computeScore, type ScoredCheck } from './scoring.ts';
 import type { ScanEvidence } from './evidence.ts';
-import type { CheckResult, Profile, Score } from './types.ts';
+import type { CheckResult, Profile, RubricPreview, Score } from './types.ts';
 
 export function runCheck(def: CheckDefinition, ev: ScanEvidence, profile: Profile): ScoredCheck {
   const base = { id: def.id, category: def.category, weight: def.weight };
@@ -21,6 +23,7 @@ export function runCheck(def: CheckDefinition, ev: ScanEvidence, profile: Profil
       result.credit = o.credit / 1000;
       thousandths = o.credit;
     }
+    if (o.generation !== undefined) result.generation = o.generation;
     return { result, thousandths };
   } catch (err) {
     // A bug in one check must not sink the scan; `error` is excluded from the score.
@@ -28,7 +31,16 @@ export function runCheck(def: CheckDefinition, ev: ScanEvidence, profile: Profil
   }
 }
 
-export function runRubric(ev: ScanEvidence, profile: Profile | null): { checks: CheckResult[]; score: Score } {
-  const scored = CHECKS.map((def) => runCheck(def, ev, profile ?? 'general'));
-  return { checks: scored.map((s) => s.result), score: computeScore(scored) };
+const CURRENT = RUBRICS.find((r) => r.stage === 'current')!;
+const PREVIEW = RUBRICS.find((r) => r.stage === 'preview');
+
+export function runRubric(ev: ScanEvidence, profile: Profile | null, rubric: Rubric = CURRENT): { checks: CheckResult[]; score: Score } {
+  const scored = rubric.checks.map((def) => runCheck(def, ev, profile ?? 'general'));
+  return { checks: scored.map((s) => s.result), score: computeScore(scored, rubric.version) };
+}
+
+/** The preview rubric's score, checks and changes, or undefined when no preview is published. */
+export function runPreview(ev: ScanEvidence, profile: Profile | null): RubricPreview | undefined {
+  if (!PREVIEW) return undefined;
+  return { rubricVersion: PREVIEW.version, ...runRubric(ev, profile, PREVIEW), changes: rubricChanges(CURRENT, PREVIEW) };
 }

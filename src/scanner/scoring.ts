@@ -30,7 +30,7 @@ export function weightedPercent(checks: readonly ScoredCheck[]): number | null {
   return w === 0 ? null : Math.floor((100 * n + 500 * w) / (1000 * w));
 }
 
-export function computeScore(checks: readonly ScoredCheck[]): Score {
+export function computeScore(checks: readonly ScoredCheck[], rubricVersion: string = RUBRIC_VERSION): Score {
   const decidedCount = checks.filter(decided).length;
   const value = decidedCount < MIN_DECIDED ? null : weightedPercent(checks);
   const categories: Record<string, number | null> = {};
@@ -41,6 +41,6 @@ export function computeScore(checks: readonly ScoredCheck[]): Score {
     decidedCount,
     minDecided: MIN_DECIDED,
     categories,
-    rubricVersion: RUBRIC_VERSION,
+    rubricVersion,
   };
 }

@@ -79,6 +79,16 @@ export interface CheckResult {
   status: CheckStatus;
   credit?: number;
   detail?: string;
+  /** Preview rubric checks: the generation of the standard the evidence matched. */
+  generation?: string;
+}
+
+/** The next rubric scored beside the current one (openapi RubricPreview). */
+export interface RubricPreview {
+  rubricVersion: string;
+  score: Score;
+  checks: CheckResult[];
+  changes: Array<{ checkId: string; change: 'added' | 'removed' | 'reweighted'; weightBefore: number | null; weightAfter: number | null; note: string }>;
 }
 
 export interface Score {
@@ -107,6 +117,7 @@ export interface EngineReport {
   evidenceRefs: string[];
   probeMethod: string;
   versions: { schema: number; rubric: string; roster: string; fingerprints: string };
+  preview?: RubricPreview;
 }
 
 // Compile-time proof that the engine's report is the API's ScanReport minus the fields the API layer adds.

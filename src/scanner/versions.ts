@@ -12,6 +12,12 @@ export const SCHEMA_VERSION = 1;
 /** Check ids, weights, profiles and the score formula. Any weight or id change bumps this. */
 export const RUBRIC_VERSION = 'rubric-v1.1';
 
+/**
+ * The next rubric, shown beside the current one (as SSL Labs shows a future grade). It
+ * never replaces `score`; reports carry it under `preview` until it is published as current.
+ */
+export const PREVIEW_RUBRIC_VERSION = 'rubric-v1.2-preview';
+
 /** Agent tokens, exact user-agent strings, intents (src/scanner/data/roster-v1.0.ts). */
 export const ROSTER_VERSION = 'roster-v1.0';
 

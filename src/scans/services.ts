@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import type { AppContext } from '../context.ts';
 import { resolveHost } from '../net/resolve.ts';
 import type { CatalogLookup } from '../report/sections.ts';
-import { buildCatalog } from '../scanner/catalog.ts';
+import { everyCatalogCheck } from '../scanner/catalog.ts';
 import { catalogLookup } from './adapters.ts';
 import { Coalescer, memoryRecentStore, redisRecentStore } from './coalesce.ts';
 import { createScanLimits } from './limits.ts';
@@ -44,5 +44,5 @@ export function buildScanServices(ctx: AppContext, o: BuildScanServicesOptions):
     ...(o.onMailQueued ? { onMailQueued: o.onMailQueued } : {}),
     ...(o.onArchived ? { onArchived: o.onArchived } : {}),
   });
-  return { scans, limits, catalog: o.catalog ?? catalogLookup(buildCatalog()) };
+  return { scans, limits, catalog: o.catalog ?? catalogLookup({ checks: everyCatalogCheck() }) };
 }

@@ -1,7 +1,7 @@
 // Every rubric check, table-driven over recorded evidence: a good baseline with one change per case.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CHECKS } from '../../src/scanner/checks/index.ts';
+import { PREVIEW_ADDED, PREVIEW_CHECKS as CHECKS } from '../../src/scanner/checks/preview.ts';
 import type { CheckStatus } from '../../src/scanner/types.ts';
 import { evidence, DOMAIN, type BaselineOptions } from './fixtures.ts';
 import { htmlPage } from '../world/site.ts';
@@ -191,6 +191,61 @@ const CASES: Record<string, Case[]> = {
     ['expired (judged against the scan time)', { files: { '/.well-known/security.txt': txt('Contact: mailto:s@x\nExpires: 2020-01-01T00:00:00Z\n') } }, 'pass', 0.5],
     ['unfetchable', { files: { '/.well-known/security.txt': transport } }, 'inconclusive'],
   ],
+  // rubric-v1.2-preview
+  'access.payment-offers': [
+    ['no 402 anywhere: not applicable', {}, 'inconclusive'],
+    ['pay per crawl price', { agent: (t) => (TRAIN.includes(t) ? { status: 402, headers: { 'crawler-price': 'USD 0.01' }, body: '' } : undefined) }, 'pass'],
+    ['x402 v2 offer', { agent: (t) => (TRAIN.includes(t) ? { status: 402, headers: { 'payment-required': Buffer.from(JSON.stringify({ x402Version: 2, accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '1000', asset: 'USDC', payTo: '0x1' }] })).toString('base64') }, body: '' } : undefined) }, 'pass'],
+    ['bare 402', { agent: (t) => (TRAIN.includes(t) ? { status: 402, body: 'Payment Required' } : undefined) }, 'fail'],
+    ['x402 header that is not base64 JSON', { agent: (t) => (TRAIN.includes(t) ? { status: 402, headers: { 'payment-required': '%%%' }, body: '' } : undefined) }, 'fail'],
+    ['half readable', { agent: (t, n) => (TRAIN.includes(t) ? { status: 402, headers: n === 'networkA' ? { 'crawler-price': 'USD 0.01' } : {}, body: '' } : undefined) }, 'pass', 0.5],
+  ],
+  'policy.preferences-agree': [
+    ['nothing published: not applicable', {}, 'inconclusive'],
+    ['Content-Signal in robots.txt', { robots: txt('User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n') }, 'pass'],
+    ['Content-Usage header', { home: { ...page({}), headers: { 'content-usage': 'train-ai=n, search=y' } } }, 'pass'],
+    ['the two vocabularies disagree', { robots: txt('User-agent: *\nContent-Signal: ai-train=yes\nContent-Usage: train-ai=n\nAllow: /\n') }, 'fail'],
+    ['search granted to agents robots.txt disallows', { robots: txt(`User-agent: *\nContent-Signal: search=yes\nAllow: /\n\n${SEARCH.map((t) => `User-agent: ${t}`).join('\n')}\nDisallow: /\n`) }, 'fail'],
+    ['training refused while robots.txt allows crawling (a preference, not a conflict)', { robots: txt('User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n') }, 'pass'],
+    ['malformed value', { robots: txt('User-agent: *\nContent-Usage: train-ai=maybe\n') }, 'fail'],
+    ['path-scoped preference is not compared with the home page', { robots: txt('User-agent: *\nContent-Usage: /docs/ train-ai=y\nContent-Signal: ai-train=no\n') }, 'pass'],
+  ],
+  'discovery.llms-txt-v2': [
+    ['no llms.txt, no links: not applicable', {}, 'inconclusive'],
+    ['llms.txt found only by its path', { files: { '/llms.txt': llms } }, 'fail', 0.4],
+    ['describedby only', { home: page({ head: '<link rel="describedby" href="/llms.txt">' }) }, 'pass', 0.75],
+    ['describedby as a Link header and a Markdown alternate', { home: { ...page({ head: '<link rel="alternate" type="text/markdown" href="/index.html.md">' }), headers: { link: '</llms.txt>; rel="describedby"' } } }, 'pass'],
+    ['describedby to something that is no llms.txt', { home: page({ head: '<link rel="describedby" href="/about.json">' }) }, 'inconclusive'],
+  ],
+  'discovery.ard': [
+    ['absent: not applicable', {}, 'inconclusive'],
+    ['ard.json with complete entries', { files: { '/.well-known/ard.json': json({ entries: [{ identifier: 'urn:air:shop:mcp:catalog', displayName: 'Catalog', type: 'application/mcp-server-card+json', url: `${U}/mcp/server-card`, representativeQueries: ['find a product', 'check stock'] }] }) } }, 'pass'],
+    ['ard.json without representativeQueries', { files: { '/.well-known/ard.json': json({ entries: [{ identifier: 'urn:air:shop:mcp:catalog', displayName: 'Catalog', type: 'application/json', url: `${U}/x` }] }) } }, 'pass', 0.85],
+    ['ard.json with a bad identifier and both url and data', { files: { '/.well-known/ard.json': json({ entries: [{ identifier: 'catalog', displayName: 'C', type: 'application/json', url: `${U}/x`, data: {} }] }) } }, 'fail'],
+    ['only the older ai-catalog.json', { files: { '/.well-known/ai-catalog.json': json({ specVersion: '0.1', host: DOMAIN, entries: [{ identifier: 'urn:air:shop:api:x', displayName: 'X', type: 'application/json', url: `${U}/x` }] }) } }, 'pass', 0.5],
+    ['announced by Agentmap elsewhere', { robots: txt(`User-agent: *\nAllow: /\nAgentmap: ${U}/agents/ard.json\n`) }, 'inconclusive'],
+    ['unfetchable', { files: { '/.well-known/ard.json': transport } }, 'inconclusive'],
+  ],
+  'discovery.a2a-card-v1': [
+    ['absent: not applicable', {}, 'inconclusive'],
+    ['v1.0 card', { files: { '/.well-known/agent-card.json': json({ name: 'Shop agent', description: 'Orders', version: '1.0.0', supportedInterfaces: [{ url: `${U}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }], capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'], skills: [{ id: 'order', name: 'Order', description: 'Places orders', tags: ['shop'] }] }) } }, 'pass'],
+    ['v0.3 card (top-level url)', { files: { '/.well-known/agent-card.json': json({ name: 'Shop agent', description: 'Orders', url: `${U}/a2a`, preferredTransport: 'JSONRPC', protocolVersion: '0.3.0', version: '1', capabilities: {}, defaultInputModes: [], defaultOutputModes: [], skills: [] }) } }, 'fail'],
+    ['v1.0 card with an unknown binding', { files: { '/.well-known/agent-card.json': json({ name: 'A', description: 'B', version: '1', supportedInterfaces: [{ url: `${U}/a2a`, protocolBinding: 'SOAP', protocolVersion: '1.0' }], capabilities: {}, defaultInputModes: [], defaultOutputModes: [], skills: [] }) } }, 'fail'],
+  ],
+  'discovery.mcp-card-shape': [
+    ['absent: not applicable', {}, 'inconclusive'],
+    ['SEP-2127 card', { files: { '/.well-known/mcp/server-card.json': json({ $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json', name: 'com.shop/catalog', version: '1.0.0', description: 'Product catalog', remotes: [{ type: 'streamable-http', url: `${U}/mcp` }] }) } }, 'pass'],
+    ['SEP-1649 card', { files: { '/.well-known/mcp.json': json({ version: '1.0', protocolVersion: '2025-06-18', serverInfo: { name: 'shop', version: '1.0.0' }, transport: { type: 'streamable-http', endpoint: '/mcp' } }) } }, 'pass', 0.75],
+    ['ad hoc JSON', { files: { '/.well-known/mcp.json': json({ name: 'shop', url: `${U}/mcp` }) } }, 'fail'],
+    ['SEP-2127 card inline in ard.json', { files: { '/.well-known/ard.json': json({ entries: [{ identifier: 'urn:air:shop:mcp:c', displayName: 'C', type: 'application/mcp-server-card+json', data: { name: 'com.shop/c', version: '1', description: 'C', remotes: [{ type: 'sse', url: `${U}/sse` }] } }] }) } }, 'pass'],
+  ],
+  'trust.web-bot-auth': [
+    ['signing off: not measured', {}, 'inconclusive'],
+    ['signed and unsigned both served', { wba: { unsigned: () => undefined, signed: () => undefined } }, 'pass'],
+    ['only the signed request is served', { wba: { unsigned: () => ({ status: 403, headers: { 'cf-mitigated': 'challenge' }, body: '' }), signed: () => undefined } }, 'pass'],
+    ['the signature gets the request refused', { wba: { unsigned: () => undefined, signed: () => ({ status: 403, body: 'Forbidden' }) } }, 'fail'],
+    ['both refused, even with Accept-Signature: says nothing about registered signers', { wba: { unsigned: () => ({ status: 403, headers: { 'accept-signature': 'sig1=("@authority");tag="web-bot-auth"' }, body: 'sign' }), signed: () => ({ status: 403, body: 'no' }) } }, 'inconclusive'],
+  ],
 };
 
 describe('rubric checks over recorded evidence', () => {
@@ -206,6 +261,14 @@ describe('rubric checks over recorded evidence', () => {
       });
     }
   }
+  test('checks: every decided outcome of a preview-added check names the generation of its standard', () => {
+    for (const def of PREVIEW_ADDED) {
+      for (const [name, given] of CASES[def.id] ?? []) {
+        const out = def.evaluate(evidence(given));
+        if (out.status === 'pass' || out.status === 'fail') assert.ok(out.generation, `${def.id}: ${name}`);
+      }
+    }
+  });
   test('checks: no table case names an unknown check id', () => {
     const ids = new Set(CHECKS.map((c) => c.id));
     for (const id of Object.keys(CASES)) assert.ok(ids.has(id), id);

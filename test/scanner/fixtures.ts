@@ -31,6 +31,8 @@ export interface BaselineOptions {
   files?: Record<string, Resp>;
   markdown?: Resp;
   followups?: Record<string, [url: string, r: Resp]>;
+  /** agent-readiness's own unsigned and Web Bot Auth-signed home-page requests; absent = signing off. */
+  wba?: { unsigned: (n: NetworkName) => Resp | undefined; signed: (n: NetworkName) => Resp | undefined };
 }
 
 const HOME = htmlPage().replaceAll('{domain}', DOMAIN);
@@ -67,7 +69,17 @@ export function evidence(o: BaselineOptions = {}): ScanEvidence {
   for (const [k, [u, r]] of Object.entries(o.followups ?? {})) followups[k] = fetched(k, u, r);
   return {
     domain: DOMAIN, scannedAt: new Date('2026-11-22T00:00:00Z'), roster, robots, robotsFetch, robotsAgentFetch, controls, usable, cells, rows,
-    wba: null, home: homeView, page, homeLinks: homeView && page ? [...parseLinkHeader(homeView.headers['link']), ...page.links] : [],
+    wba: o.wba ? wbaViews(o.wba, home) : null, home: homeView, page, homeLinks: homeView && page ? [...parseLinkHeader(homeView.headers['link']), ...page.links] : [],
     files, markdown: fetched('content:markdown', url, o.markdown ?? home), followups,
   };
+}
+
+function wbaViews(w: NonNullable<BaselineOptions['wba']>, home: Resp): NonNullable<ScanEvidence['wba']> {
+  const url = `https://${DOMAIN}/`;
+  const ua = 'agent-readiness/1.0 (+https://agent-readiness.example/methodology.md)';
+  const pair = (n: NetworkName) => ({
+    unsigned: fetched('wba:unsigned', url, w.unsigned(n) ?? home, { network: n, isHome: true, ua }),
+    signed: fetched('wba:signed', url, w.signed(n) ?? home, { network: n, isHome: true, ua }),
+  });
+  return { networkA: pair('networkA'), networkB: pair('networkB') };
 }

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { computeScore, MIN_DECIDED, weightedPercent, type ScoredCheck } from '../../src/scanner/scoring.ts';
 import { buildCatalog } from '../../src/scanner/catalog.ts';
 import { CHECKS } from '../../src/scanner/checks/index.ts';
-import { RUBRIC_VERSION } from '../../src/scanner/versions.ts';
+import { PREVIEW_RUBRIC_VERSION, RUBRIC_VERSION } from '../../src/scanner/versions.ts';
+import { PREVIEW_CHECKS } from '../../src/scanner/checks/preview.ts';
 import type { CheckStatus } from '../../src/scanner/types.ts';
 
 const sc = (weight: number, status: CheckStatus, thousandths = status === 'pass' ? 1000 : 0, category = 'access'): ScoredCheck => ({ result: { id: `c${weight}${status}${thousandths}`, category, weight, status }, thousandths });
@@ -53,8 +54,8 @@ describe('catalog and rubric freeze', () => {
     assert.match(cat.scoring, /floor/);
   });
 
-  test('every check cites the standard it enforces, and its file is named after its id', () => {
-    for (const c of CHECKS) {
+  test('every check of every rubric cites the standard it enforces, and its file is named after its id', () => {
+    for (const c of PREVIEW_CHECKS) {
       assert.ok(c.standard.length > 3, c.id);
       const src = readFileSync(new URL(`../../src/scanner/checks/${c.id}.ts`, import.meta.url), 'utf8');
       assert.match(src, new RegExp(`id: '${c.id.replace('.', '\\.')}'`));
@@ -66,5 +67,11 @@ describe('catalog and rubric freeze', () => {
     const frozen = snapshot[RUBRIC_VERSION];
     assert.ok(frozen, `no snapshot for ${RUBRIC_VERSION}: add one to test/scanner/rubric-snapshot.json (keep the old versions)`);
     assert.deepEqual(CHECKS.map((c) => [c.id, c.weight, c.profiles.join(',')]), frozen, `the registry changed without a rubric version bump (${RUBRIC_VERSION})`);
+  });
+
+  test('preview snapshot: the preview rubric\'s ids, weights and profiles are recorded, so a change to them is deliberate', () => {
+    const snapshot = JSON.parse(readFileSync(new URL('./rubric-snapshot.json', import.meta.url), 'utf8')) as Record<string, Array<[string, number, string]>>;
+    assert.deepEqual(PREVIEW_CHECKS.map((c) => [c.id, c.weight, c.profiles.join(',')]), snapshot[PREVIEW_RUBRIC_VERSION]);
+    assert.deepEqual(PREVIEW_CHECKS.slice(0, CHECKS.length), CHECKS, 'the preview keeps every current check, in order');
   });
 });

@@ -7,6 +7,24 @@ import { createScanner } from '../../src/scanner/engine.ts';
 import { CONTROL_KEY } from '../../src/scanner/grid.ts';
 import { assertExpectation } from './expect.ts';
 import { requestKindOf } from '../../src/scanner/requests.ts';
+import { readFileSync } from 'node:fs';
+import { computeScore } from '../../src/scanner/scoring.ts';
+import { PREVIEW_RUBRIC_VERSION, RUBRIC_VERSION } from '../../src/scanner/versions.ts';
+import type { CheckResult, EngineReport } from '../../src/scanner/types.ts';
+
+/** rubric-v1.1's numbers, recorded before the preview rubric existed (scripts/fixtures/record-world-scores.ts). */
+const FROZEN = JSON.parse(readFileSync(new URL('../fixtures/world-scores/rubric-v1.1.json', import.meta.url), 'utf8')) as {
+  rubric: string; scenarios: Record<string, { value: number | null; categories: Record<string, number | null>; checks: string[] }>;
+};
+
+function recordedForm(report: EngineReport) {
+  return { value: report.score.value, categories: report.score.categories, checks: report.checks.map((c) => [c.id, c.status, c.credit ?? null].join(' ')) };
+}
+
+/** A score recomputed from a list of check results alone. */
+function rescore(checks: readonly CheckResult[], version: string) {
+  return computeScore(checks.map((result) => ({ result, thousandths: Math.round(1000 * (result.credit ?? (result.status === 'pass' ? 1 : 0))) })), version);
+}
 
 let world: World;
 before(async () => { world = await startWorld(); });
@@ -15,12 +33,25 @@ after(async () => { await world.stop(); });
 const FIXED = () => new Date('2026-11-22T00:00:00Z');
 
 describe('test world scenarios', () => {
+  test('every scenario whose rubric-v1.1 score was recorded still exists (a recorded score is never dropped silently)', () => {
+    assert.equal(FROZEN.rubric, RUBRIC_VERSION, 'the recorded scores belong to the current rubric; record a new file when the rubric version changes');
+    const names = new Set(SCENARIOS.map((s) => s.name));
+    for (const name of Object.keys(FROZEN.scenarios)) assert.ok(names.has(name), name);
+  });
   for (const s of SCENARIOS) {
     test(`scenario ${s.name}: ${s.about}`, async () => {
       const networks = world.egress({ networkB: s.scan?.networkB });
       const scanner = createScanner({ networks, deadlineMs: 15_000, probeTimeoutMs: s.scan?.probeTimeoutMs ?? 5_000, now: FIXED });
       const { report, evidence } = await scanner.scan(world.domain(s.name));
       assertExpectation(report, s.expect, s.name);
+
+      // The current rubric's numbers never move; the preview is present and recomputes from its own checks.
+      const frozen = FROZEN.scenarios[s.name];
+      if (FROZEN.rubric === RUBRIC_VERSION && frozen) assert.deepEqual(recordedForm(report), frozen, `${s.name}: ${RUBRIC_VERSION} score and checks as recorded`);
+      assert.equal(report.preview?.rubricVersion, PREVIEW_RUBRIC_VERSION, `${s.name}: carries the preview`);
+      assert.deepEqual(report.preview.score, rescore(report.preview.checks, PREVIEW_RUBRIC_VERSION), `${s.name}: the preview score recomputes from its checks`);
+      assert.deepEqual(report.score, rescore(report.checks, RUBRIC_VERSION), `${s.name}: the score recomputes from its checks`);
+      assert.ok(report.preview.changes.length > 0 && report.preview.changes.every((c) => c.change === 'added'), 'the preview only adds checks');
 
       const controls = evidence.filter((e) => e.key === CONTROL_KEY);
       const control = s.expect.edge?.control;

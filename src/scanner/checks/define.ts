@@ -14,6 +14,11 @@ export interface Outcome {
   /** 0..1000 for decided checks; absent means 1000 for pass, 0 for fail. */
   credit?: number;
   detail: string;
+  /**
+   * Which generation of its standard the evidence matched (e.g. "ARD v0.91 (ard.json)" versus
+   * "ai-catalog.json (before ARD v0.91)"), so a report explains why scanners disagree.
+   */
+  generation?: string;
 }
 
 export interface CheckDefinition {
@@ -40,6 +45,9 @@ export const pass = (detail: string): Outcome => ({ status: 'pass', detail });
 export const fail = (detail: string): Outcome => ({ status: 'fail', detail });
 export const inconclusive = (detail: string): Outcome => ({ status: 'inconclusive', detail });
 export const skipped = (detail: string): Outcome => ({ status: 'skipped', detail });
+
+/** The same outcome, labelled with the generation of the standard it matched. */
+export const matched = (generation: string, o: Outcome): Outcome => ({ ...o, generation });
 
 /** Partial credit: `pass` from one half up, `fail` below, credit kept either way. */
 export function partial(thousandths: number, detail: string): Outcome {

@@ -1,0 +1,72 @@
+// Standard: IETF aipref (draft-ietf-aipref-vocab-08, draft-ietf-aipref-attach-05) and Cloudflare Content Signals.
+// Preview: both vocabularies are drafts; the check reads them side by side and against robots.txt.
+import type { Intent } from '../roster.ts';
+import { ALL, fail, inconclusive, matched, pass, rowsOf, type CheckDefinition } from './define.ts';
+import type { ScanEvidence } from '../evidence.ts';
+
+type Use = 'training' | 'search' | 'ai-input';
+interface Pref { use: Use; allowed: boolean; source: string }
+
+/** Label → use, per vocabulary. Content Signals: search, ai-input, ai-train; aipref: search, ai-use, train-ai. */
+const SIGNAL: Record<string, Use> = { search: 'search', 'ai-input': 'ai-input', 'ai-train': 'training' };
+const USAGE: Record<string, Use> = { search: 'search', 'ai-use': 'ai-input', 'train-ai': 'training' };
+/** Which agents' robots.txt answers a preference about a use is compared with. */
+const INTENTS: Record<Use, Intent[]> = { training: ['training'], search: ['search'], 'ai-input': ['user-fetch'] };
+
+function parse(value: string, vocab: 'signal' | 'usage', source: string, out: Pref[]): string | undefined {
+  // aipref attaches a path in robots.txt ("Content-Usage: /docs/ train-ai=n"); only site-wide preferences are compared.
+  const m = /^(\/\S*)\s+(.*)$/.exec(value.trim());
+  if (m && m[1] !== '/') return undefined;
+  for (const part of (m ? m[2]! : value).split(',').map((p) => p.trim()).filter(Boolean)) {
+    const kv = /^([a-z][a-z0-9-]*)\s*=\s*([a-z]+)$/i.exec(part);
+    if (!kv) return `${source}: "${part}" is not label=value`;
+    const label = kv[1]!.toLowerCase();
+    const v = kv[2]!.toLowerCase();
+    if (vocab === 'signal' && label === 'use') continue; // Cloudflare's use=immediate|reference|full carries no yes/no
+    const use = (vocab === 'signal' ? SIGNAL : USAGE)[label];
+    const ok = vocab === 'signal' ? /^(yes|no)$/.test(v) : /^(y|n)$/.test(v);
+    if (!ok) return `${source}: "${part}" must be ${vocab === 'signal' ? 'yes or no' : 'y or n'}`;
+    if (!use) continue; // vocabularies are still moving: an unknown label is ignored, as aipref asks of readers
+    out.push({ use, allowed: v.startsWith('y'), source });
+  }
+  return undefined;
+}
+
+function robotsFor(ev: ScanEvidence, use: Use): 'allowed' | 'blocked' | 'mixed' | 'none' {
+  const says = rowsOf(ev, INTENTS[use]).map((r) => r.robots.says).filter((s) => s === 'allowed' || s === 'blocked');
+  if (says.length === 0) return 'none';
+  return says.every((s) => s === 'blocked') ? 'blocked' : says.every((s) => s === 'allowed') ? 'allowed' : 'mixed';
+}
+
+export const check: CheckDefinition = {
+  id: 'policy.preferences-agree', name: 'Content-Usage and Content-Signal parse and agree with each other and with robots.txt', category: 'policy', weight: 3, profiles: ALL, since: 'rubric-v1.2-preview',
+  standard: 'draft-ietf-aipref-vocab-08 and draft-ietf-aipref-attach-05 (https://datatracker.ietf.org/wg/aipref/); Content Signals Policy (https://contentsignals.org/)',
+  why: 'Google said on 2026-10-30 it intends to honour the shared training-preference signal (developers.google.com/crawling/docs/changelog); a preference that grants what robots.txt refuses, or two vocabularies that say opposite things, leaves agents to guess.',
+  fix: 'State each use once and consistently: Content-Usage (train-ai, ai-use, search = y|n) and Content-Signal (ai-train, ai-input, search = yes|no) should say the same, and never grant a use to agents that robots.txt disallows.',
+  evaluate(ev) {
+    const prefs: Pref[] = [];
+    const sources: Array<[string, string, 'signal' | 'usage']> = [
+      ...ev.robots.extensions.filter((e) => e.field === 'content-signal').map((e): [string, string, 'signal'] => [e.value, `robots.txt line ${e.line} (Content-Signal)`, 'signal']),
+      ...ev.robots.extensions.filter((e) => e.field === 'content-usage').map((e): [string, string, 'usage'] => [e.value, `robots.txt line ${e.line} (Content-Usage)`, 'usage']),
+    ];
+    if (ev.home?.headers['content-signal']) sources.push([ev.home.headers['content-signal'], 'the Content-Signal header', 'signal']);
+    if (ev.home?.headers['content-usage']) sources.push([ev.home.headers['content-usage'], 'the Content-Usage header', 'usage']);
+    if (sources.length === 0) return inconclusive('no Content-Usage or Content-Signal is published: nothing to compare (not applicable)');
+    const vocabs = new Set(sources.map((s) => s[2]));
+    const generation = vocabs.size === 2 ? 'aipref Content-Usage and Content Signals' : vocabs.has('usage') ? 'aipref Content-Usage (vocab-08)' : 'Content Signals (Cloudflare)';
+    for (const [value, source, vocab] of sources) {
+      const bad = parse(value, vocab, source, prefs);
+      if (bad) return matched(generation, fail(bad));
+    }
+    const problems: string[] = [];
+    for (const use of ['training', 'search', 'ai-input'] as const) {
+      const said = prefs.filter((p) => p.use === use);
+      const yes = said.find((p) => p.allowed);
+      const no = said.find((p) => !p.allowed);
+      if (yes && no) problems.push(`${yes.source} allows ${use} while ${no.source} refuses it`);
+      else if (yes && robotsFor(ev, use) === 'blocked') problems.push(`${yes.source} allows ${use} but robots.txt disallows every ${INTENTS[use].join('/')} agent`);
+    }
+    if (problems.length) return matched(generation, fail(problems.join('; ')));
+    return matched(generation, pass(`${prefs.length} site-wide preference(s) parse and agree with robots.txt`));
+  },
+};

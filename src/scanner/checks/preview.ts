@@ -1,0 +1,23 @@
+/**
+ * The rubric-v1.2-preview registry: every rubric-v1.1 check with its weight unchanged, then the
+ * checks for what the standards added in 2026 (shared/research/standards-2026.md). Reports score
+ * it beside the current rubric under `preview`; it never moves `score`.
+ * New checks treat an absent optional file as not applicable (inconclusive), as Lighthouse does
+ * for llms.txt, so a site is never marked down for a draft it has no reason to adopt.
+ */
+import type { CheckDefinition } from './define.ts';
+import { CHECKS } from './index.ts';
+import { check as webBotAuth } from './trust.web-bot-auth.ts';
+import { check as preferencesAgree } from './policy.preferences-agree.ts';
+import { check as llmsTxtV2 } from './discovery.llms-txt-v2.ts';
+import { check as ard } from './discovery.ard.ts';
+import { check as a2aCardV1 } from './discovery.a2a-card-v1.ts';
+import { check as mcpCardShape } from './discovery.mcp-card-shape.ts';
+import { check as paymentOffers } from './access.payment-offers.ts';
+
+/** Added by rubric-v1.2-preview, in report order. */
+export const PREVIEW_ADDED: readonly CheckDefinition[] = [
+  paymentOffers, preferencesAgree, llmsTxtV2, ard, a2aCardV1, mcpCardShape, webBotAuth,
+];
+
+export const PREVIEW_CHECKS: readonly CheckDefinition[] = [...CHECKS, ...PREVIEW_ADDED];
