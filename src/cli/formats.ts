@@ -33,6 +33,7 @@ export function renderMarkdown(r: RunSummary): string {
     `**Headline:** ${rep.headline} (confidence ${rep.confidence}) · **Score:** ${score} · ${rep.score.rubricVersion} · **Gate:** ${VERDICT[r.exitCode] ?? r.exitCode}`,
     '',
   ];
+  if (rep.preview) out.push(`Next rubric: ${rep.preview.score.value === null ? 'not enough signal' : `${rep.preview.score.value}/100`} (${rep.preview.rubricVersion}, a preview)`, '');
   const gates: string[] = [];
   if (r.gate.result !== 'absent') gates.push(`- min-score: ${r.gate.result}: ${r.gate.message}`);
   for (const a of r.checks.assertions) gates.push(`- assert \`${a.id}\` (${a.level}): ${a.status}${a.failed ? (a.level === 'error' ? ' — **failed**' : ' — warning') : ''}`);
@@ -70,6 +71,7 @@ export function renderJunit(r: RunSummary): string {
     `      <property name="headline" value="${xml(rep.headline)}"/>`,
     `      <property name="score" value="${rep.score.value ?? ''}"/>`,
     `      <property name="rubricVersion" value="${xml(rep.score.rubricVersion)}"/>`,
+    ...(rep.preview ? [`      <property name="nextRubricScore" value="${rep.preview.score.value ?? ''}"/>`, `      <property name="nextRubricVersion" value="${xml(rep.preview.rubricVersion)}"/>`] : []),
     ...(rep.reportUrl ? [`      <property name="reportUrl" value="${xml(rep.reportUrl)}"/>`] : []),
     '    </properties>',
   ];

@@ -54,6 +54,7 @@ export function renderHuman(v: HumanView, s: Style): string {
   out.push(`${s.bold('Score:')} ${score}  ${s.dim(`${r.score.rubricVersion}, profile ${r.profile ?? 'none'}`)}`);
   const cats = Object.entries(r.score.categories).map(([name, value]) => `${name} ${value === null ? '—' : value}`);
   if (cats.length) out.push(`  ${cats.join(' · ')}`);
+  if (r.preview) out.push(`${s.bold('Next rubric:')} ${r.preview.score.value === null ? 'not enough signal' : `${r.preview.score.value}/100`}  ${s.dim(`${r.preview.rubricVersion}, a preview; the score above is unchanged`)}`);
   out.push('');
 
   const failing = r.checks.filter((c) => c.status === 'fail');

@@ -7,6 +7,7 @@ import type { CliVantage, ScanReportBody } from '../scans/types.ts';
 import { fixFirstSection } from './fix-first.ts';
 import { html, SafeHtml } from './html.ts';
 import { matrixSection } from './matrix.ts';
+import { nextRubricLine, nextRubricSection } from './next-rubric.ts';
 import { checksSection, evidenceSection, type CatalogLookup } from './sections.ts';
 import { historySection, shareSection, type HistoryPoint } from './share.ts';
 import { STYLE } from './styles.ts';
@@ -42,7 +43,8 @@ function scoreBlock(r: ScanReportBody): SafeHtml {
   return html`<h2 id="score">Score</h2>
 <p><span class="score">${r.score.value === null ? '—' : r.score.value}</span> <span class="muted">/ 100${r.score.value === null ? ' (not enough signal)' : ''}</span></p>
 <ul class="cats" aria-label="Score by category">${cats}</ul>
-<p class="muted small">${r.score.decidedCount} decided checks (at least ${r.score.minDecided} needed for a score), ${r.score.rubricVersion}${r.profile ? html`, profile ${r.profile}` : ''}.</p>`;
+<p class="muted small">${r.score.decidedCount} decided checks (at least ${r.score.minDecided} needed for a score), ${r.score.rubricVersion}${r.profile ? html`, profile ${r.profile}` : ''}.</p>
+${nextRubricLine(r.preview)}`;
 }
 
 export function renderReportPage(p: ReportPageInput): string {
@@ -62,6 +64,7 @@ export function renderReportPage(p: ReportPageInput): string {
 <section aria-labelledby="fix">${fixFirstSection(r.checks, p.catalog)}</section>
 <section aria-labelledby="agents">${matrixSection(r.matrix, p.cliVantage, p.evidence)}</section>
 <section aria-labelledby="checks">${checksSection(r.checks, p.catalog)}</section>
+${r.preview ? html`<section aria-labelledby="next-rubric">${nextRubricSection(r.preview, p.catalog)}</section>` : ''}
 <section aria-labelledby="evidence">${evidenceSection(r.evidenceRefs, p.evidence)}</section>
 <section aria-labelledby="share">${shareSection(r.domain, r.reportUrl)}</section>
 ${p.history ? html`<section aria-labelledby="history">${historySection(r.domain, p.history, { scannedAt: r.scannedAt, headline: r.headline, score: r.score.value })}</section>` : ''}

@@ -3,16 +3,18 @@
 // outcomes that exercises every word and icon. Built from the engine's own registry and score
 // formula, so its score agrees with its checks. Deterministic: no clock, no randomness.
 import { CHECKS } from '../../src/scanner/checks/index.ts';
-import { buildCatalog } from '../../src/scanner/catalog.ts';
+import { PREVIEW_ADDED } from '../../src/scanner/checks/preview.ts';
+import { RUBRICS, rubricChanges, rubricOf } from '../../src/scanner/rubrics.ts';
+import { everyCatalogCheck } from '../../src/scanner/catalog.ts';
 import { curlCommand } from '../../src/scanner/replay.ts';
 import { getRoster } from '../../src/scanner/roster.ts';
 import { computeScore } from '../../src/scanner/scoring.ts';
 import type { CheckResult, EdgeOutcome, EngineReport, EvidenceRecord, MatrixEntry, NetworkName } from '../../src/scanner/types.ts';
-import { reportVersions } from '../../src/scanner/versions.ts';
+import { PREVIEW_RUBRIC_VERSION, reportVersions } from '../../src/scanner/versions.ts';
 import { catalogLookup } from '../../src/scans/adapters.ts';
 import type { CliVantage } from '../../src/scans/types.ts';
 
-export const fullCatalog = catalogLookup(buildCatalog());
+export const fullCatalog = catalogLookup({ checks: everyCatalogCheck() });
 
 const STATUS: Record<EdgeOutcome, number> = { pass: 200, challenge: 403, block: 403, 'rate-limited': 429, auth: 401, 'origin-error': 502, 'transport-error': 0, unprobed: 0 };
 
@@ -82,6 +84,19 @@ export function fullReport(domain = 'full-site.example'): { report: EngineReport
     evidenceRefs: ev.map((e) => e.id),
     probeMethod: 'Each agent request was sent from two datacenter networks with the agent\u2019s published user-agent string, beside a browser control from the same network.',
     versions: reportVersions(),
+  };
+  // The preview: the same current checks, then the added ones with every status a preview check takes.
+  const previewStatuses: CheckResult['status'][] = ['pass', 'fail', 'inconclusive', 'pass', 'fail', 'inconclusive', 'pass'];
+  const added = PREVIEW_ADDED.map((c, i) => {
+    const status = previewStatuses[i % previewStatuses.length]!;
+    const result: CheckResult = { id: c.id, category: c.category, weight: c.weight, status, detail: `${c.name}: ${status} on ${domain}.` };
+    if (status !== 'inconclusive') result.generation = i % 2 ? 'ARD v0.91 (ard.json)' : 'ai-catalog.json (before ARD v0.91)';
+    return { result, thousandths: status === 'pass' ? 1000 : 0 };
+  });
+  const previewScored = [...scored, ...added];
+  report.preview = {
+    rubricVersion: PREVIEW_RUBRIC_VERSION, score: computeScore(previewScored, PREVIEW_RUBRIC_VERSION), checks: previewScored.map((s) => s.result),
+    changes: rubricChanges(RUBRICS[0]!, rubricOf(PREVIEW_RUBRIC_VERSION)!),
   };
   const cliVantage: CliVantage = {
     selfReported: true, observedAt: '2026-11-20T09:31:00.000Z',

@@ -120,6 +120,17 @@ describe('report page', () => {
     assert.ok(share.includes('<img src="/badge/full-site.example.svg"'));
   });
 
+  test('the score names the next rubric, and its section lists every change with status, generation and why/fix', () => {
+    const page = renderReportPage(input());
+    const preview = fullReport().report.preview!;
+    assert.ok(page.includes(`Next rubric: <strong>${preview.score.value}/100</strong>`), 'next rubric beside the score');
+    const section = page.slice(page.indexOf('id="next-rubric"'), page.indexOf('id="evidence"'));
+    for (const c of preview.changes) assert.ok(section.includes(`<code class="muted">${c.checkId}</code>`), c.checkId);
+    assert.ok(section.includes('matched: ARD v0.91 (ard.json)'), 'the generation matched is shown');
+    assert.ok(section.includes(`/api/checks?rubric=${preview.rubricVersion}`));
+    assert.ok(page.indexOf('id="next-rubric"') > page.indexOf('id="checks"'), 'after all checks');
+  });
+
   test('history draws earlier scans and this one as an SVG chart and a table, and links to no other report', () => {
     const page = renderReportPage(input());
     const hist = page.slice(page.indexOf('id="history"'), page.indexOf('id="method"'));

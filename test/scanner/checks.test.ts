@@ -198,7 +198,7 @@ const CASES: Record<string, Case[]> = {
     ['x402 v2 offer', { agent: (t) => (TRAIN.includes(t) ? { status: 402, headers: { 'payment-required': Buffer.from(JSON.stringify({ x402Version: 2, accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '1000', asset: 'USDC', payTo: '0x1' }] })).toString('base64') }, body: '' } : undefined) }, 'pass'],
     ['bare 402', { agent: (t) => (TRAIN.includes(t) ? { status: 402, body: 'Payment Required' } : undefined) }, 'fail'],
     ['x402 header that is not base64 JSON', { agent: (t) => (TRAIN.includes(t) ? { status: 402, headers: { 'payment-required': '%%%' }, body: '' } : undefined) }, 'fail'],
-    ['half readable', { agent: (t, n) => (TRAIN.includes(t) ? { status: 402, headers: n === 'networkA' ? { 'crawler-price': 'USD 0.01' } : {}, body: '' } : undefined) }, 'pass', 0.5],
+    ['half readable', { agent: (t, n) => (TRAIN.includes(t) ? { status: 402, headers: (n === 'networkA' ? { 'crawler-price': 'USD 0.01' } : {}) as Record<string, string>, body: '' } : undefined) }, 'pass', 0.5],
   ],
   'policy.preferences-agree': [
     ['nothing published: not applicable', {}, 'inconclusive'],

@@ -28,5 +28,10 @@ export function assertExpectation(report: EngineReport, want: Expectation, label
     const c = report.checks.find((x) => x.id === id);
     assert.equal(c?.status, status, `${label}: check ${id} (${c?.detail})`);
   }
+  for (const [id, [status, generation]] of Object.entries(want.previewChecks ?? {})) {
+    const c = report.preview?.checks.find((x) => x.id === id);
+    assert.equal(c?.status, status, `${label}: preview check ${id} (${c?.detail})`);
+    assert.equal(c?.generation, generation, `${label}: preview check ${id} matched generation`);
+  }
   if (want.scoreNull !== undefined) assert.equal(report.score.value === null, want.scoreNull, `${label}: score null`);
 }

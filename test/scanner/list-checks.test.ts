@@ -31,7 +31,8 @@ test('GET /api/checks?rubric=rubric-v1.2-preview lists the preview: every curren
   const current = buildCatalog();
   const byId = new Map(res.body.checks.map((c: { id: string; weight: number }) => [c.id, c.weight]));
   for (const c of current.checks) assert.equal(byId.get(c.id), c.weight, `${c.id} keeps its weight`);
-  const added = res.body.changes.filter((c: { change: string }) => c.change === 'added').map((c: { checkId: string }) => c.checkId);
+  assert.ok(Array.isArray(res.body.changes));
+  const added = (res.body.changes ?? []).filter((c: { change: string }) => c.change === 'added').map((c: { checkId: string }) => c.checkId);
   assert.deepEqual(added, res.body.checks.slice(current.checks.length).map((c: { id: string }) => c.id));
   for (const id of ['trust.web-bot-auth', 'policy.preferences-agree', 'discovery.llms-txt-v2', 'discovery.ard', 'discovery.a2a-card-v1', 'discovery.mcp-card-shape', 'access.payment-offers']) assert.ok(added.includes(id), id);
 });

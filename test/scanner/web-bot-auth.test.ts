@@ -55,6 +55,9 @@ describe('Web Bot Auth probes as agent-readiness', () => {
     }
     assert.ok(report.reasons.some((r) => /networkA the edge answered agent-readiness's unsigned request with challenge and the same request signed with Web Bot Auth with pass/.test(r)), report.reasons.join('\n'));
     assert.ok(fetchedDirectory.includes(KEY_DIRECTORY_PATH), 'the world fetched the published key directory to verify');
+    const wba = report.preview?.checks.find((c) => c.id === 'trust.web-bot-auth');
+    assert.equal(wba?.status, 'pass', wba?.detail);
+    assert.match(wba!.detail!, /served the signed request where it turned the unsigned one away/);
   });
 
   test('a signature made with another key is not verified by the world', async () => {
@@ -69,5 +72,8 @@ describe('Web Bot Auth probes as agent-readiness', () => {
   test('a site that treats both alike says so', async () => {
     const { report } = await scan('open-basic');
     assert.ok(report.reasons.some((r) => /treated alike signed with Web Bot Auth and unsigned on networkA \(pass\) and networkB \(pass\)/.test(r)), report.reasons.join('\n'));
+    const wba = report.preview?.checks.find((c) => c.id === 'trust.web-bot-auth');
+    assert.equal(wba?.status, 'pass', wba?.detail);
+    assert.match(wba!.detail!, /signed and unsigned requests were both served/);
   });
 });

@@ -37,6 +37,8 @@ export interface Expectation {
   /** token -> vendors that must be attributed */
   vendors?: Record<string, readonly string[]>;
   checks?: Record<string, CheckStatus>;
+  /** Checks of the preview rubric: id -> [status, generation matched (absent = none reported)]. */
+  previewChecks?: Record<string, readonly [CheckStatus, string?]>;
   scoreNull?: boolean;
 }
 

@@ -4,5 +4,6 @@ import { BASIC_SCENARIOS } from './basics.ts';
 import { SPECIAL_SCENARIOS, UNREACHABLE_SCENARIOS } from './special.ts';
 import { VENDOR_SCENARIOS } from './vendors.ts';
 import { CAUSE_SCENARIOS } from './causes.ts';
+import { STANDARDS_SCENARIOS } from './standards.ts';
 
-export const SCENARIOS: readonly Scenario[] = [...BASIC_SCENARIOS, ...VENDOR_SCENARIOS, ...CAUSE_SCENARIOS, ...SPECIAL_SCENARIOS, ...UNREACHABLE_SCENARIOS];
+export const SCENARIOS: readonly Scenario[] = [...BASIC_SCENARIOS, ...VENDOR_SCENARIOS, ...CAUSE_SCENARIOS, ...STANDARDS_SCENARIOS, ...SPECIAL_SCENARIOS, ...UNREACHABLE_SCENARIOS];

@@ -12,7 +12,10 @@ export const VENDOR_SCENARIOS: Scenario[] = [
   {
     name: 'cf-pay-per-crawl', about: 'Cloudflare pay per crawl: training crawlers get 402 with crawler-price; everyone else passes.',
     presence: cloudflare.presence, edge: [{ who: TRAIN, paths: ['/'], respond: payPerCrawl.offer() }],
-    expect: { headline: 'partially-blocked', verdicts: { ...all(TRAIN, 'denied'), ...all(USER, 'pass') }, edge: { GPTBot: ['auth', 'auth'], ClaudeBot: ['auth', 'auth'] } },
+    expect: {
+      headline: 'partially-blocked', verdicts: { ...all(TRAIN, 'denied'), ...all(USER, 'pass') }, edge: { GPTBot: ['auth', 'auth'], ClaudeBot: ['auth', 'auth'] },
+      previewChecks: { 'access.payment-offers': ['pass', 'Cloudflare pay per crawl'] },
+    },
   },
   {
     name: 'cf-agents-challenged', about: 'Cloudflare challenges every agent on both networks; browsers pass; robots.txt allows all.',
