@@ -1,5 +1,7 @@
-// The methodology's list of checks, rendered from the same registry as GET /api/checks.
+// The methodology's list of checks, rendered from the same registries as GET /api/checks:
+// the current rubric, then what the preview of the next one changes.
 import { buildCatalog } from '../scanner/catalog.ts';
+import { RUBRICS } from '../scanner/rubrics.ts';
 
 export function checksTable(): string {
   const catalog = buildCatalog();
@@ -12,5 +14,27 @@ export function checksTable(): string {
     '| id | check | category | weight | profiles |',
     '|---|---|---|---|---|',
     ...rows,
+    ...RUBRICS.filter((r) => r.stage === 'preview').flatMap((r) => previewTable(buildCatalog(r))),
   ].join('\n');
+}
+
+function previewTable(preview: ReturnType<typeof buildCatalog>): string[] {
+  const byId = new Map(preview.checks.map((c) => [c.id, c]));
+  const rows = (preview.changes ?? []).map((ch) => {
+    const c = byId.get(ch.checkId);
+    const weight = ch.change === 'added' ? `new, ${ch.weightAfter}` : ch.change === 'removed' ? `removed (was ${ch.weightBefore})` : `${ch.weightBefore} → ${ch.weightAfter}`;
+    return `| \`${ch.checkId}\` | ${ch.note} | ${c?.category ?? ''} | ${weight} | ${c?.why ?? ''} |`;
+  });
+  return [
+    '',
+    `### The next rubric: ${preview.rubricVersion} (preview)`,
+    '',
+    `Every report also carries \`preview\`: the score under ${preview.rubricVersion}, computed from the same evidence. The current score does not move. `
+      + 'The preview keeps every current check and weight and adds the checks below; each reports which generation of its standard the site matched, '
+      + 'and an optional file that is absent counts as not applicable. The full list: `GET /api/checks?rubric=' + preview.rubricVersion + '`.',
+    '',
+    '| id | check | category | weight | why (with its source) |',
+    '|---|---|---|---|---|',
+    ...rows,
+  ];
 }

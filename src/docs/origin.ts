@@ -2,6 +2,7 @@
 // origin: robots.txt with explicit groups for every AI agent of the roster and a
 // Content-Signal, a sitemap of the public documents, security.txt (RFC 9116) and the RFC 9727
 // API catalog. Built once per origin by the composition root.
+import { LEGACY_VERSIONS, MODERN_VERSION, SERVER_NAME, SERVER_VERSION } from '../mcp/types.ts';
 import { getRoster } from '../scanner/roster.ts';
 import { ROSTER_VERSION } from '../scanner/versions.ts';
 
@@ -10,6 +11,11 @@ export interface OriginFiles {
   sitemapXml: string;
   securityTxt: string;
   apiCatalog: string;
+  /** ARD v0.91 catalog (/.well-known/ard.json) and the same entries under the name it replaced. */
+  ard: string;
+  aiCatalog: string;
+  /** The SEP-2127 MCP server card (/.well-known/mcp/server-card.json). */
+  mcpServerCard: string;
 }
 
 /** The public documents, in sitemap order. */
@@ -71,6 +77,45 @@ function apiCatalog(baseUrl: string): string {
   }, null, 2)}\n`;
 }
 
+/** SEP-2127's reverse-DNS server name, from the origin's host: agent-readiness.example -> example.agent-readiness/agent-readiness. */
+export function serverCardName(baseUrl: string): string {
+  return `${new URL(baseUrl).hostname.replace(/^\[|\]$/g, '').split('.').reverse().join('.').replace(/[^a-zA-Z0-9.-]/g, '-')}/${SERVER_NAME}`;
+}
+
+function serverCard(baseUrl: string): string {
+  const url = `${baseUrl}/mcp`;
+  return `${JSON.stringify({
+    $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
+    name: serverCardName(baseUrl),
+    title: 'agent-readiness',
+    version: SERVER_VERSION,
+    description: 'Scans websites for AI-agent readiness and lists the checks it applies.',
+    websiteUrl: `${baseUrl}/`,
+    remotes: [{ type: 'streamable-http', url, supportedProtocolVersions: [MODERN_VERSION, ...LEGACY_VERSIONS] }],
+  }, null, 2)}\n`;
+}
+
+function ardEntries(baseUrl: string): unknown[] {
+  return [
+    {
+      identifier: `urn:air:${new URL(baseUrl).hostname}:mcp:agent-readiness`, displayName: 'agent-readiness MCP server',
+      type: 'application/mcp-server-card+json', url: `${baseUrl}/.well-known/mcp/server-card.json`,
+      representativeQueries: ['is this website ready for AI agents', 'does the edge block GPTBot on example.com', 'list the agent-readiness checks'],
+    },
+    {
+      identifier: `urn:air:${new URL(baseUrl).hostname}:api:agent-readiness`, displayName: 'agent-readiness HTTP API',
+      type: 'application/vnd.oai.openapi+json', url: `${baseUrl}/openapi.json`,
+      representativeQueries: ['scan a domain for AI-agent readiness', 'get an archived agent-readiness report'],
+    },
+  ];
+}
+
 export function originFiles(o: OriginOptions): OriginFiles {
-  return { robotsTxt: robots(o.baseUrl), sitemapXml: sitemap(o.baseUrl), securityTxt: security(o), apiCatalog: apiCatalog(o.baseUrl) };
+  const entries = ardEntries(o.baseUrl);
+  return {
+    robotsTxt: robots(o.baseUrl), sitemapXml: sitemap(o.baseUrl), securityTxt: security(o), apiCatalog: apiCatalog(o.baseUrl),
+    ard: `${JSON.stringify({ entries }, null, 2)}\n`,
+    aiCatalog: `${JSON.stringify({ specVersion: '0.91', host: new URL(o.baseUrl).host, entries }, null, 2)}\n`,
+    mcpServerCard: serverCard(o.baseUrl),
+  };
 }

@@ -36,3 +36,5 @@ export const getSitemap: Handler<'getSitemap'> = (_req, res, ctx) => serveOrigin
 export const getSecurityTxt: Handler<'getSecurityTxt'> = (_req, res, ctx) => serveOrigin(res, ctx, 'securityTxt', 'text/plain; charset=utf-8');
 export const getApiCatalog: Handler<'getApiCatalog'> = (_req, res, ctx) =>
   serveOrigin(res, ctx, 'apiCatalog', 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"');
+export const getArd: Handler<'getArd'> = (_req, res, ctx) => serveOrigin(res, ctx, 'ard', 'application/json; charset=utf-8');
+export const getAiCatalog: Handler<'getAiCatalog'> = (_req, res, ctx) => serveOrigin(res, ctx, 'aiCatalog', 'application/json; charset=utf-8');

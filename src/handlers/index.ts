@@ -9,7 +9,8 @@ import { submitScanForm } from './submitScanForm.ts';
 import { getScanHint } from './getScanHint.ts';
 import { getOpenApi, getOpenApiWellKnown, getSwaggerJson } from './getOpenApi.ts';
 import { getMcpManifest } from './getMcpManifest.ts';
-import { getAgentsMd, getApiCatalog, getAuthMd, getLlmsTxt, getMethodology, getPrivacy, getRobotsTxt, getSecurityTxt, getSitemap, getTerms } from './documents.ts';
+import { getMcpServerCard } from './getMcpServerCard.ts';
+import { getAgentsMd, getAiCatalog, getApiCatalog, getArd, getAuthMd, getLlmsTxt, getMethodology, getPrivacy, getRobotsTxt, getSecurityTxt, getSitemap, getTerms } from './documents.ts';
 import { scanSite } from './scanSite.ts';
 import { getReport } from './getReport.ts';
 import { getBadge } from './getBadge.ts';
@@ -47,5 +48,7 @@ export const handlers: { [Op in OperationId]: Handler<Op> } = {
   getSecurityTxt,
   getApiCatalog,
   getKeyDirectory,
-  getMcpServerCard: getMcpManifest,
+  getMcpServerCard,
+  getArd,
+  getAiCatalog,
 };

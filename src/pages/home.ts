@@ -87,7 +87,7 @@ export function renderHome(o: HomeOptions, values: FormValues = {}, problem?: Fo
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${problem ? `${problem.title} · ` : ''}agent-readiness: is your site ready for AI agents?</title>
 <meta name="description" content="${INTRO[0]}">
-<link rel="icon" href="data:,"><link rel="alternate" type="text/markdown" href="/"><link rel="service-desc" type="application/json" href="/openapi.json">
+<link rel="canonical" href="${o.baseUrl}/"><link rel="icon" href="data:,"><link rel="alternate" type="text/markdown" href="/"><link rel="service-desc" type="application/json" href="/openapi.json">
 <style>${new SafeHtml(FORM_STYLE)}</style>${jsonLd(o.baseUrl)}</head>
 <body><main>
 <h1>Is your site ready for AI agents?</h1>

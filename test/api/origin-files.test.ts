@@ -55,17 +55,35 @@ describe('our own origin files', () => {
     assert.equal(doc.linkset[0]!['service-desc']![0]!.href, 'http://agent-readiness.test/openapi.json');
   });
 
-  test('the MCP server card is served at the SEP-2127 path too, with a top-level name and url', async () => {
+  test('the MCP server card at the SEP-2127 path has the SEP-2127 shape and names the same endpoint and version as the SEP-1649 manifest', async () => {
     const card = await request(t.app).get('/.well-known/mcp/server-card.json').expect(200).expect(conforms);
     const manifest = await request(t.app).get('/.well-known/mcp.json').expect(200);
-    assert.deepEqual(card.body, manifest.body);
-    assert.equal(card.body.name, 'agent-readiness');
-    assert.equal(card.body.url, 'http://agent-readiness.test/mcp');
+    assert.equal(card.body.$schema, 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json');
+    assert.equal(card.body.name, 'test.agent-readiness/agent-readiness', 'reverse-DNS of the origin host');
+    assert.equal(card.body.version, manifest.body.serverInfo.version);
+    assert.ok(card.body.description.length >= 1 && card.body.description.length <= 100);
+    assert.deepEqual(card.body.remotes.map((r: { type: string; url: string }) => [r.type, r.url]), [['streamable-http', manifest.body.url]]);
+    assert.equal(card.headers['access-control-allow-origin'], '*');
+  });
+
+  test('the ARD catalog lists the MCP server card and the OpenAPI description, under ard.json and the older ai-catalog.json', async () => {
+    const ard = await request(t.app).get('/.well-known/ard.json').expect(200).expect(conforms);
+    const old = await request(t.app).get('/.well-known/ai-catalog.json').expect(200).expect(conforms);
+    assert.deepEqual(old.body.entries, ard.body.entries);
+    const urls = ard.body.entries.map((e: { url: string }) => e.url);
+    assert.deepEqual(urls, ['http://agent-readiness.test/.well-known/mcp/server-card.json', 'http://agent-readiness.test/openapi.json']);
+    for (const e of ard.body.entries) {
+      assert.match(e.identifier, /^urn:air:[^:]+:[^:]+:.+/);
+      assert.ok(e.representativeQueries.length >= 2 && e.representativeQueries.length <= 5);
+      await request(t.app).get(new URL(e.url).pathname).expect(200); // every entry resolves
+    }
   });
 
   test('GET / links its machine descriptions in Link headers', async () => {
     const res = await request(t.app).get('/').expect(200);
     assert.match(res.headers.link!, /<\/openapi\.json>; rel="service-desc"/);
     assert.match(res.headers.link!, /<\/methodology\.md>; rel="describedby"/);
+    assert.match(res.headers.link!, /<\/llms\.txt>; rel="describedby"/, 'llms.txt v2: the page names the llms.txt that covers it');
+    assert.match(res.headers.link!, /<\/\.well-known\/ard\.json>; rel="ard"/);
   });
 });

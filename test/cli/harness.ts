@@ -49,7 +49,7 @@ export async function freePort(): Promise<number> {
 
 export interface ServiceProcess { url: string; stop(): Promise<void> }
 
-/** `node src/main.ts` on a fresh SQLite file, configured only through its environment. */
+/** `node src/main.ts` on a fresh SQLite file, configured only through its environment ("{port}" in a value becomes the chosen port). */
 export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-cli-svc-'));
   const port = await freePort();
@@ -57,7 +57,7 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: `sqlite:${path.join(dir, 'db.sqlite')}`, MAIL_DIR: path.join(dir, 'mail'), LOG_LEVEL: 'info', ...env,
+      DATABASE_URL: `sqlite:${path.join(dir, 'db.sqlite')}`, MAIL_DIR: path.join(dir, 'mail'), LOG_LEVEL: 'info', ...Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v.replaceAll('{port}', String(port))])),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
