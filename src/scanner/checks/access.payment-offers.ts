@@ -8,7 +8,7 @@ const NAMES = { 'pay-per-crawl': 'Cloudflare pay per crawl', x402: 'x402', mpp: 
 export const check: CheckDefinition = {
   id: 'access.payment-offers', name: 'A 402 answer carries an offer an agent can read', category: 'access', weight: 2, profiles: ALL, since: 'rubric-v1.2-preview',
   standard: 'HTTP 402 with Cloudflare pay per crawl (crawler-price), x402 v2 (PAYMENT-REQUIRED) or MPP (WWW-Authenticate: Payment)',
-  why: 'Paid access settled on three wire formats in 2026; an agent that is asked to pay can only decide if the 402 says what, how much and how, and a bare 402 reads as a block.',
+  why: 'Paid access settled on three wire formats in 2026; an agent that is asked to pay can only decide if the 402 says what, how much and how, and a bare 402 reads as a block (developers.cloudflare.com/ai-crawl-control/features/pay-per-crawl; x402-foundation/x402 specs/transports-v2/http.md; tempoxyz/mpp-specs).',
   fix: 'Answer 402 with a machine-readable offer: crawler-price (pay per crawl), PAYMENT-REQUIRED with base64 JSON {x402Version: 2, accepts: [...]} (x402 v2), or WWW-Authenticate: Payment (MPP).',
   evaluate(ev) {
     const views: Array<{ who: string; v: FetchedView }> = [];

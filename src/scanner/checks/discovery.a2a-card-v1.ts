@@ -27,7 +27,7 @@ export function a2aV1Problems(card: Record<string, unknown>): string[] {
 export const check: CheckDefinition = {
   id: 'discovery.a2a-card-v1', name: 'The A2A agent card has the v1.0 shape', category: 'discovery', weight: 1, profiles: ALL, since: 'rubric-v1.2-preview',
   standard: 'A2A protocol v1.0 agent card (https://github.com/a2aproject/A2A/blob/main/specification/a2a.proto)',
-  why: 'A2A v1.0 made supportedInterfaces required and dropped v0.3\'s top-level url, preferredTransport and protocolVersion: a v1.0 client cannot reach an agent whose card still has the v0.3 shape.',
+  why: 'A2A v1.0 made supportedInterfaces required and dropped v0.3\'s top-level url, preferredTransport and protocolVersion: a v1.0 client cannot reach an agent whose card still has the v0.3 shape (a2aproject/A2A specification/a2a.proto, AgentCard).',
   fix: 'Move url, preferredTransport and protocolVersion into supportedInterfaces[{url, protocolBinding, protocolVersion}] and list name, description, version, capabilities, defaultInputModes, defaultOutputModes and skills.',
   evaluate(ev) {
     const v = ev.files[PATH];

@@ -28,7 +28,7 @@ export function ardProblems(doc: unknown): { errors: string[]; warnings: string[
 export const check: CheckDefinition = {
   id: 'discovery.ard', name: 'An ARD catalog lists the site\'s agent resources', category: 'discovery', weight: 2, profiles: ALL, since: 'rubric-v1.2-preview',
   standard: 'ARD v0.91 (https://github.com/ards-project/ard-spec/blob/main/spec/ard.md): /.well-known/ard.json, rel="ard", robots.txt Agentmap',
-  why: 'ARD (Google, Microsoft, Hugging Face) is the catalog agents read to find a site\'s MCP servers, APIs and agents; its consumers must read /.well-known/ard.json, while Lighthouse and isitagentready still probe the older /.well-known/ai-catalog.json.',
+  why: 'ARD (Google, Microsoft, Hugging Face) is the catalog agents read to find a site\'s MCP servers, APIs and agents; its consumers must read /.well-known/ard.json, while Lighthouse and isitagentready still probe the older /.well-known/ai-catalog.json (ards-project/ard-spec spec/ard.md §5.1, v0.91 of 2026-08-26; GoogleChrome/lighthouse core/gather/gatherers/agentic/ard.js).',
   fix: 'Publish /.well-known/ard.json with entries {identifier: "urn:air:…", displayName, type, url, representativeQueries}; keep /.well-known/ai-catalog.json as a copy while older readers use it.',
   evaluate(ev) {
     const ard = ev.files[ARD_PATH];

@@ -7,7 +7,7 @@ const LLMS = /\/llms(-full)?\.txt$/i;
 export const check: CheckDefinition = {
   id: 'discovery.llms-txt-v2', name: 'Pages point agents to their llms.txt and Markdown version', category: 'discovery', weight: 2, profiles: ALL, since: 'rubric-v1.2-preview',
   standard: 'llms.txt v2, August 2026: rel="describedby" and rel="alternate" type="text/markdown" (https://github.com/AnswerDotAI/llms-txt/blob/main/changes.md)',
-  why: 'llms.txt v2 lets an agent that lands on any page find the llms.txt covering it (rel="describedby") and the page\'s Markdown (rel="alternate" type="text/markdown") without guessing paths; subpath files make this the only reliable way to find them.',
+  why: 'llms.txt v2 lets an agent that lands on any page find the llms.txt covering it (rel="describedby") and the page\'s Markdown (rel="alternate" type="text/markdown") without guessing paths; subpath files make this the only reliable way to find them (AnswerDotAI/llms-txt changes.md, August 2026).',
   fix: 'Add <link rel="describedby" href="/llms.txt"> and <link rel="alternate" type="text/markdown" href="/index.md"> to your pages (or the same as Link headers).',
   evaluate(ev) {
     const missing = homeMissing(ev);

@@ -45,7 +45,7 @@ function cards(ev: Parameters<CheckDefinition['evaluate']>[0]): Array<{ where: s
 export const check: CheckDefinition = {
   id: 'discovery.mcp-card-shape', name: 'The MCP server card follows a published draft', category: 'discovery', weight: 2, profiles: ALL, since: 'rubric-v1.2-preview',
   standard: 'MCP server card: SEP-2127 (modelcontextprotocol/modelcontextprotocol PR #2127, types in experimental-ext-server-card); SEP-1649 (issue #1649, superseded)',
-  why: 'An MCP client reads a server card to find the endpoint before connecting; an ad-hoc card is read by nobody, and SEP-2127 (the Server Card WG\'s draft) supersedes SEP-1649, which isitagentready still reads.',
+  why: 'An MCP client reads a server card to find the endpoint before connecting; an ad-hoc card is read by nobody, and SEP-2127 (the Server Card WG\'s draft) supersedes SEP-1649, which isitagentready still reads (modelcontextprotocol/modelcontextprotocol PR #2127 and issue #1649; types in modelcontextprotocol/experimental-ext-server-card).',
   fix: 'Serve a SEP-2127 card: {"$schema": "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json", "name": "com.example/server", "version", "description", "remotes": [{"type": "streamable-http", "url": "https://…/mcp"}]}.',
   evaluate(ev) {
     const found = cards(ev);
