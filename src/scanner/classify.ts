@@ -3,7 +3,7 @@
  * shared/design/verdicts.md. Vendor attribution is computed alongside and
  * never changes the outcome by presence alone.
  */
-import { FINGERPRINTS, matchFingerprints, type ResponseView } from './fingerprints.ts';
+import { FINGERPRINT_HEADER_NAMES, FINGERPRINTS, matchFingerprints, type ResponseView } from './fingerprints.ts';
 import type { VendorFingerprint } from './data/fingerprints-v1.0.ts';
 import { paymentOffer } from './payment.ts';
 
@@ -70,4 +70,31 @@ export function classifyResponse(input: ClassifyInput, isHome = true, set: reado
   if (s === 404 || s === 410) return done('pass', [`status ${s}`]); // a non-home resource simply absent: the edge let it through
   // Anything else (other 4xx, unfollowed 3xx, 1xx) is not one of the listed cases: undecided, never held against the site.
   return done('origin-error', [`status ${s} (unlisted)`]);
+}
+
+/** Headers a classification reads besides the fingerprints' own: the 402 offer formats. */
+const PAYMENT_HEADERS = ['crawler-price', 'crawler-error', 'payment-required', 'www-authenticate'];
+const KEY_HEADER_NAMES = [...new Set([...FINGERPRINT_HEADER_NAMES, ...PAYMENT_HEADERS])].sort();
+
+/**
+ * Everything the current set's classification depends on, as one string; `bodySha256` stands
+ * for the body. Two responses with the same key are classified alike, so a scan classifies each
+ * distinct answer once (a grid mostly receives the same home page; bench/results.md).
+ */
+export function classificationKey(input: ClassifyInput, isHome: boolean, bodySha256: string): string {
+  if (!input.ok) return `error ${input.errorCode}`;
+  const headers = KEY_HEADER_NAMES.map((n) => input.headers[n]).map((v) => (v === undefined ? '' : v));
+  return JSON.stringify([isHome, input.status, bodySha256, input.bodyBytes, input.setCookieNames, input.redirects, input.finalUrl ?? null, headers]);
+}
+
+/** A scan's memo of classifications by classificationKey (the current fingerprint set only). */
+export type ClassifyMemo = Map<string, Classified>;
+
+export function classifyOnce(memo: ClassifyMemo | undefined, input: ClassifyInput, isHome: boolean, bodySha256: string): Classified {
+  if (!memo) return classifyResponse(input, isHome);
+  const key = classificationKey(input, isHome, bodySha256);
+  let c = memo.get(key);
+  if (!c) memo.set(key, (c = classifyResponse(input, isHome)));
+  // Each view gets its own arrays: evidence records are mutated (textChars) and serialised independently.
+  return { outcome: c.outcome, vendors: [...c.vendors], markers: [...c.markers] };
 }

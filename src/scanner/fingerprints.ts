@@ -28,29 +28,63 @@ export function vendorName(id: string): string {
   return FINGERPRINTS.find((f) => f.id === id)?.name ?? FINGERPRINTS_V1_0.find((f) => f.id === id)?.name ?? id;
 }
 
+/**
+ * A marker set prepared once: regexes compiled and needles lower-cased, so matching a response
+ * only scans it. Compiling per call was most of a scan's classification cost (bench/results.md).
+ */
+interface CompiledSet {
+  statuses: ReadonlySet<number> | undefined;
+  headers: ReadonlyArray<readonly [name: string, pattern: RegExp | null]>;
+  cookies: readonly string[];
+  body: ReadonlyArray<readonly [lower: string, as: string]>;
+  bodyAll: ReadonlyArray<readonly [lower: string, as: string]> | undefined;
+  bodyMaxBytes: number | undefined;
+}
+interface CompiledVendor { id: string; presence: CompiledSet; challenge: CompiledSet[]; deny: CompiledSet[]; rateLimit: CompiledSet[] }
+
+function compileSet(set: MarkerSet): CompiledSet {
+  return {
+    statuses: set.statuses ? new Set(set.statuses) : undefined,
+    headers: (set.headers ?? []).map(([name, pattern]) => [name, pattern === '' ? null : new RegExp(pattern, 'i')] as const),
+    cookies: (set.cookies ?? []).map((c) => c.toLowerCase()),
+    body: (set.body ?? []).map((n) => [n.toLowerCase(), n] as const),
+    bodyAll: set.bodyAll?.map((n) => [n.toLowerCase(), n] as const),
+    bodyMaxBytes: set.bodyMaxBytes,
+  };
+}
+
+function compile(set: readonly VendorFingerprint[]): CompiledVendor[] {
+  return set.map((fp) => ({ id: fp.id, presence: compileSet(fp.presence), challenge: (fp.challenge ?? []).map(compileSet), deny: (fp.deny ?? []).map(compileSet), rateLimit: (fp.rateLimit ?? []).map(compileSet) }));
+}
+
+/** Every published set, prepared at load (they are constants); another set is prepared per call. */
+const COMPILED = new Map<readonly VendorFingerprint[], CompiledVendor[]>(Object.values(FINGERPRINT_SETS).map((set) => [set, compile(set)]));
+
+/** Response header names any marker of the current set reads: all a classification depends on besides status, cookies and body. */
+export const FINGERPRINT_HEADER_NAMES: readonly string[] = [...new Set(FINGERPRINTS.flatMap((fp) => [fp.presence, ...(fp.challenge ?? []), ...(fp.deny ?? []), ...(fp.rateLimit ?? [])].flatMap((m) => (m.headers ?? []).map(([n]) => n))))].sort();
+
 /** The first marker of `set` present on `r`, described for evidence, or undefined. */
-function matchSet(set: MarkerSet, r: ResponseView, lowerBody: string): string | undefined {
-  if (set.statuses && !set.statuses.includes(r.status)) return undefined;
-  for (const [name, pattern] of set.headers ?? []) {
+function matchSet(set: CompiledSet, r: ResponseView, lowerBody: string): string | undefined {
+  if (set.statuses && !set.statuses.has(r.status)) return undefined;
+  for (const [name, pattern] of set.headers) {
     const value = r.headers[name];
-    if (value !== undefined && (pattern === '' || new RegExp(pattern, 'i').test(value))) return `header ${name}: ${value}`;
+    if (value !== undefined && (pattern === null || pattern.test(value))) return `header ${name}: ${value}`;
   }
-  for (const prefix of set.cookies ?? []) {
-    const hit = r.setCookieNames.find((c) => c.toLowerCase().startsWith(prefix.toLowerCase()));
+  for (const prefix of set.cookies) {
+    const hit = r.setCookieNames.find((c) => c.toLowerCase().startsWith(prefix));
     if (hit) return `cookie ${hit}`;
   }
   const sizeOk = set.bodyMaxBytes === undefined || r.bodyBytes <= set.bodyMaxBytes;
-  if (set.body && sizeOk) {
-    for (const needle of set.body) if (lowerBody.includes(needle.toLowerCase())) return `body "${needle}"`;
-  }
-  if (set.bodyAll && sizeOk && set.bodyAll.every((needle) => lowerBody.includes(needle.toLowerCase()))) {
-    return `body ${set.bodyAll.map((n) => `"${n}"`).join(' + ')}`;
+  if (!sizeOk) return undefined;
+  for (const [needle, as] of set.body) if (lowerBody.includes(needle)) return `body "${as}"`;
+  if (set.bodyAll && set.bodyAll.every(([needle]) => lowerBody.includes(needle))) {
+    return `body ${set.bodyAll.map(([, as]) => `"${as}"`).join(' + ')}`;
   }
   return undefined;
 }
 
-function matchAny(sets: readonly MarkerSet[] | undefined, r: ResponseView, lowerBody: string): string | undefined {
-  for (const s of sets ?? []) {
+function matchAny(sets: readonly CompiledSet[], r: ResponseView, lowerBody: string): string | undefined {
+  for (const s of sets) {
     const m = matchSet(s, r, lowerBody);
     if (m) return m;
   }
@@ -69,7 +103,7 @@ export interface FingerprintMatch {
 export function matchFingerprints(r: ResponseView, set: readonly VendorFingerprint[] = FINGERPRINTS): FingerprintMatch {
   const lowerBody = r.body.toLowerCase();
   const out: FingerprintMatch = { vendors: [], challenge: [], deny: [], rateLimit: [], presence: [] };
-  for (const fp of set) {
+  for (const fp of COMPILED.get(set) ?? compile(set)) {
     const hits: Array<[VendorHit[], string | undefined]> = [
       [out.presence, matchSet(fp.presence, r, lowerBody)],
       [out.challenge, matchAny(fp.challenge, r, lowerBody)],

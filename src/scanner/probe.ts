@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Egress, ProbeResult } from '../net/egress.ts';
-import { classifyResponse } from './classify.ts';
+import { classifyOnce, type ClassifyMemo } from './classify.ts';
 import { quickTitle } from './page.ts';
 import { curlCommand } from './replay.ts';
 import type { EvidenceRecord, FetchedView, NetworkName } from './types.ts';
@@ -43,6 +43,8 @@ export interface ProbeContext {
   timeoutMs: number;
   signal: AbortSignal;
   budget: { remaining: number };
+  /** This scan's classifications by content: identical answers are classified once. */
+  classified?: ClassifyMemo;
 }
 
 const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
@@ -56,16 +58,19 @@ function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; errorCode: string; message: string; redirects: string[]; timingMs: number }): FetchedView {
+export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; errorCode: string; message: string; redirects: string[]; timingMs: number }, memo?: ClassifyMemo): FetchedView {
   const accept = spec.accept ?? DEFAULT_ACCEPT;
   const body = result.ok ? result.body.toString('utf8') : '';
   const headers: Record<string, string> = {};
   if (result.ok) for (const h of KEY_HEADERS) if (result.headers[h] !== undefined) headers[h] = result.headers[h]!;
-  const classified = classifyResponse(
+  const bodySha256 = sha256(result.ok ? result.body : Buffer.alloc(0));
+  const classified = classifyOnce(
+    memo,
     result.ok
       ? { ok: true, status: result.status, headers: result.headers, setCookieNames: result.setCookieNames, body, bodyBytes: result.body.length, redirects: result.redirects, finalUrl: result.finalUrl }
       : { ok: false, errorCode: result.errorCode },
     spec.isHome,
+    bodySha256,
   );
   const title = result.ok ? quickTitle(body) : '';
   let host = '';
@@ -78,7 +83,7 @@ export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; error
     errorCode: result.ok ? null : result.errorCode,
     errorMessage: result.ok ? null : result.message,
     headers, setCookieNames: result.ok ? [...result.setCookieNames].sort() : [],
-    bodySha256: sha256(result.ok ? result.body : Buffer.alloc(0)),
+    bodySha256,
     bodyBytes: result.ok ? result.body.length : 0,
     bodyTruncated: result.ok ? result.bodyTruncated : false,
     title,
@@ -121,6 +126,6 @@ export async function runProbe(egress: Egress, limiter: Limiter, spec: ProbeSpec
       maxRedirects: 5,
       signal: ctx.signal,
     });
-    return toView(spec, result);
+    return toView(spec, result, ctx.classified);
   });
 }

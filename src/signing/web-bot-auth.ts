@@ -18,11 +18,22 @@ export interface WebBotAuthSigner {
 
 export function webBotAuthSigner(baseUrl: string, key: () => Promise<ProbeKey>, now: () => Date, userAgent: string): WebBotAuthSigner {
   const agent = `sig1="${baseUrl}${KEY_DIRECTORY_PATH}"`;
+  // Importing the key into WebCrypto cost more than signing; import it once per key (the
+  // key is loaded once too, but compare by identity so a rotated key is picked up).
+  let imported: { key: ProbeKey; signer: ReturnType<typeof signerFromJWK> } | undefined;
+  const signerFor = (k: ProbeKey) => {
+    if (imported?.key !== k) {
+      const signer = signerFromJWK({ ...(k.privateKey.export({ format: 'jwk' }) as JsonWebKey) });
+      signer.catch(() => { imported = undefined; }); // a failed import is retried by the next scan
+      imported = { key: k, signer };
+    }
+    return imported.signer;
+  };
   return {
     userAgent,
     async sign(url) {
       const k = await key();
-      const signer = await signerFromJWK({ ...(k.privateKey.export({ format: 'jwk' }) as JsonWebKey) });
+      const signer = await signerFor(k);
       const created = now();
       const headers = await signatureHeaders(new Request(url, { headers: { 'Signature-Agent': agent } }), signer, {
         created, expires: new Date(created.getTime() + VALIDITY_MS),

@@ -7,7 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { classifyResponse, DENIALS, type EdgeOutcome } from '../../src/scanner/classify.ts';
+import { createHash } from 'node:crypto';
+import { classificationKey, classifyOnce, classifyResponse, DENIALS, type ClassifyMemo, type EdgeOutcome } from '../../src/scanner/classify.ts';
 import { FINGERPRINT_SETS, matchFingerprints } from '../../src/scanner/fingerprints.ts';
 import { FINGERPRINTS_VERSION } from '../../src/scanner/versions.ts';
 
@@ -88,4 +89,19 @@ test('/methodology.md states the corpus figures this table measures', () => {
     `(${right.length} of ${samples.length})`, `all ${known.length} denials by known vendors`, `fingerprints-v1.0 got ${oldRight.length} of ${samples.length} right and read ${oldPass.length} denials`]) {
     assert.ok(doc.includes(phrase), `methodology.md should say "${phrase}"`);
   }
+});
+
+test('edge corpus: a scan classifies each distinct answer once, and the memo gives exactly what classifying afresh gives', () => {
+  const memo: ClassifyMemo = new Map();
+  for (const s of samples) {
+    const input = { ok: true as const, status: s.status, headers: s.headers, setCookieNames: [], body: s.body, bodyBytes: Buffer.byteLength(s.body), redirects: [] };
+    const sha = createHash('sha256').update(s.body).digest('hex');
+    const fresh = classifyResponse(input, s.isHome !== false);
+    assert.deepEqual(classifyOnce(memo, input, s.isHome !== false, sha), fresh, `${s.id}: first`);
+    assert.deepEqual(classifyOnce(memo, input, s.isHome !== false, sha), fresh, `${s.id}: from the memo`);
+    // A header no marker reads does not split the key; one a marker reads does.
+    assert.equal(classificationKey({ ...input, headers: { ...s.headers, date: 'Mon, 23 Nov 2026 08:00:00 GMT' } }, true, sha), classificationKey(input, true, sha));
+    assert.notEqual(classificationKey({ ...input, headers: { ...s.headers, 'cf-mitigated': 'challenge' } }, true, sha), classificationKey({ ...input, headers: { ...s.headers, 'cf-mitigated': 'x' } }, true, sha));
+  }
+  assert.ok(memo.size <= samples.length);
 });

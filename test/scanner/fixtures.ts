@@ -58,6 +58,10 @@ export function evidence(o: BaselineOptions = {}): ScanEvidence {
   const robotsAgentFetch = fetched('robots:ChatGPT-User', `${url}robots.txt`, o.robotsAgent ?? robotsResp);
   const robots = readRobots(robotsFetch.ok ? { ok: true, status: robotsFetch.status, contentType: robotsFetch.contentType, body: robotsFetch.body, edgeOutcome: robotsFetch.outcome } : { ok: false });
   const textLength = (v: FetchedView) => analyzePage(v.outcome === 'pass' ? v.body : '').text.length;
+  // As the engine does: every passing answer carries its visible-text length in its record.
+  const measure = (v: FetchedView) => { if (v.outcome === 'pass') v.record.textChars = textLength(v); };
+  Object.values(controls).forEach(measure);
+  for (const nets of Object.values(cells)) Object.values(nets).forEach(measure);
   const rows = buildMatrix({ roster, robots, controls, cells, textLength });
   const usable = usableNetworks(controls);
   const homeView = usable[0] ? controls[usable[0]] : null;

@@ -1,5 +1,4 @@
 // Standard: same content for every user-agent (Google cloaking guidance; HTTP Vary, RFC 9110 §12.5.5).
-import { pageOf } from '../page.ts';
 import { ALL, inconclusive, meanThousandths, partial, rowsOf, type CheckDefinition } from './define.ts';
 
 export const check: CheckDefinition = {
@@ -13,10 +12,11 @@ export const check: CheckDefinition = {
     for (const r of rowsOf(ev, ['user-fetch', 'search', 'training', 'archive'])) {
       for (const n of r.passed) {
         const control = ev.controls[n];
-        const controlText = pageOf(control).text.length;
+        // textChars: the visible text the engine measured once per distinct body (engine.ts measureText).
+        const controlText = control.record.textChars;
         if (controlText < 200) continue; // too little text to compare meaningfully
         const cell = ev.cells[r.agent.token]![n];
-        const ratio = pageOf(cell).text.length / controlText;
+        const ratio = cell.record.textChars / controlText;
         const credit = ratio >= 0.7 ? 1000 : ratio < 0.3 ? 0 : Math.floor(((ratio - 0.3) * 1000) / 0.4);
         if (credit < 1000 && !short.includes(r.agent.token)) short.push(r.agent.token);
         credits.push(credit);
