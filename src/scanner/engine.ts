@@ -103,16 +103,8 @@ export function createScanner(opts: ScannerOptions): Scanner {
     const robots = readRobots(r1.robotsFetch.ok
       ? { ok: true, status: r1.robotsFetch.status, contentType: r1.robotsFetch.contentType, body: r1.robotsFetch.body, edgeOutcome: r1.robotsFetch.outcome }
       : { ok: false });
-    // Stored textChars is the very number the verdicts compare; one parse per distinct body
-    // (the grid's home pages are mostly identical).
-    const textBySha = new Map<string, number>();
-    const measureText = (v: FetchedView) => {
-      if (v.outcome !== 'pass') return;
-      let n = textBySha.get(v.record.bodySha256);
-      if (n === undefined) textBySha.set(v.record.bodySha256, (n = pageOf(v).text.length));
-      v.record.textChars = n;
-    };
-    r1.all.forEach(measureText);
+    // Every answer carries its visible-text length (record.textChars, measured on arrival, one
+    // parse per distinct body): the very number the verdicts compare.
     const rows = buildMatrix({ roster, robots, controls: r1.controls, cells: r1.cells, textLength: (v) => v.record.textChars });
     const usable = usableNetworks(r1.controls);
     const home = pickHome(r1.controls, usable);
@@ -124,7 +116,6 @@ export function createScanner(opts: ScannerOptions): Scanner {
       files: r1.files, markdown: r1.markdown, wba: r1.wba, followups: {},
     };
     ev.followups = await gatherer.round2(planFollowups(ev));
-    Object.values(ev.followups).forEach(measureText);
 
     const verdict = decideHeadline(ev);
     const profile = detectProfile(ev, scanOpts.profile);

@@ -68,7 +68,7 @@ export class Gatherer {
     this.#domain = domain;
     this.#opts = opts;
     this.#limiters = opts.limiters ?? { networkA: createLimiter(opts.concurrency), networkB: createLimiter(opts.concurrency) };
-    this.#ctx = { timeoutMs: opts.probeTimeoutMs, signal: opts.signal, budget: opts.budget, classified: new Map() };
+    this.#ctx = { timeoutMs: opts.probeTimeoutMs, signal: opts.signal, budget: opts.budget, classified: new Map(), textBySha: new Map() };
     // Site files are read once, from networkA unless it has no route.
     this.auxNetwork = opts.networks.networkA.configured || !opts.networks.networkB.configured ? 'networkA' : 'networkB';
   }
@@ -86,7 +86,7 @@ export class Gatherer {
     const cells = gridCells(this.#opts.rosterVersion);
     const agentUa = getRoster(this.#opts.rosterVersion).find((a) => a.token === ROBOTS_AGENT)?.ua ?? BROWSER_UA;
     // Issue order = queue order: the grid first (it decides the headline), then the site files.
-    const grid = NETWORKS.map((network) => cells.map((c) => this.probe({ key: c.key, network, url: homeUrl(this.#domain), userAgent: c.userAgent, isHome: true })));
+    const grid = NETWORKS.map((network) => cells.map((c) => this.probe({ key: c.key, network, url: homeUrl(this.#domain), userAgent: c.userAgent, isHome: true, keepBody: c.key === CONTROL_KEY })));
     const robotsCap = ROBOTS_MAX_BYTES + 64 * 1024;
     const robots = this.probe({ key: 'robots:browser', url: this.url('/robots.txt'), userAgent: BROWSER_UA, accept: 'text/plain,*/*;q=0.8', isHome: false, maxBodyBytes: robotsCap });
     const robotsAgent = this.probe({ key: `robots:${ROBOTS_AGENT}`, url: this.url('/robots.txt'), userAgent: agentUa, accept: 'text/plain,*/*;q=0.8', isHome: false, maxBodyBytes: robotsCap });
@@ -96,8 +96,8 @@ export class Gatherer {
     const home = homeUrl(this.#domain);
     const signed = wba ? await wba.sign(home).catch(() => null) : null;
     const wbaProbes = wba && signed ? NETWORKS.map((network) => [
-      this.probe({ key: 'wba:unsigned', network, url: home, userAgent: wba.userAgent, isHome: true }),
-      this.probe({ key: 'wba:signed', network, url: home, userAgent: wba.userAgent, isHome: true, headers: signed }),
+      this.probe({ key: 'wba:unsigned', network, url: home, userAgent: wba.userAgent, isHome: true, keepBody: false }),
+      this.probe({ key: 'wba:signed', network, url: home, userAgent: wba.userAgent, isHome: true, headers: signed, keepBody: false }),
     ]) : null;
 
     const gridViews = await Promise.all(grid.map((g) => Promise.all(g)));

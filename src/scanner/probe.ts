@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Egress, ProbeResult } from '../net/egress.ts';
 import { classifyOnce, type ClassifyMemo } from './classify.ts';
-import { quickTitle } from './page.ts';
+import { analyzePage, quickTitle } from './page.ts';
 import { curlCommand } from './replay.ts';
 import type { EvidenceRecord, FetchedView, NetworkName } from './types.ts';
 
@@ -37,6 +37,11 @@ export interface ProbeSpec {
   maxBodyBytes?: number;
   /** Headers beyond the fixed set (a Web Bot Auth signature). */
   headers?: Record<string, string>;
+  /**
+   * Keep the body once judged (default). Grid answers need only their outcome and text length,
+   * so they let it go at once: a scan then holds a few bodies, not seventy (bench/results.md).
+   */
+  keepBody?: boolean;
 }
 
 export interface ProbeContext {
@@ -45,7 +50,12 @@ export interface ProbeContext {
   budget: { remaining: number };
   /** This scan's classifications by content: identical answers are classified once. */
   classified?: ClassifyMemo;
+  /** This scan's visible-text lengths by body SHA-256: each distinct page is parsed once. */
+  textBySha?: Map<string, number>;
 }
+
+/** What toView may share across one scan's answers. */
+export type ScanMemo = Pick<ProbeContext, 'classified' | 'textBySha'>;
 
 const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
@@ -58,14 +68,14 @@ function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; errorCode: string; message: string; redirects: string[]; timingMs: number }, memo?: ClassifyMemo): FetchedView {
+export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; errorCode: string; message: string; redirects: string[]; timingMs: number }, memo: ScanMemo = {}): FetchedView {
   const accept = spec.accept ?? DEFAULT_ACCEPT;
   const body = result.ok ? result.body.toString('utf8') : '';
   const headers: Record<string, string> = {};
   if (result.ok) for (const h of KEY_HEADERS) if (result.headers[h] !== undefined) headers[h] = result.headers[h]!;
   const bodySha256 = sha256(result.ok ? result.body : Buffer.alloc(0));
   const classified = classifyOnce(
-    memo,
+    memo.classified,
     result.ok
       ? { ok: true, status: result.status, headers: result.headers, setCookieNames: result.setCookieNames, body, bodyBytes: result.body.length, redirects: result.redirects, finalUrl: result.finalUrl }
       : { ok: false, errorCode: result.errorCode },
@@ -73,6 +83,13 @@ export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; error
     bodySha256,
   );
   const title = result.ok ? quickTitle(body) : '';
+  // The visible text the verdicts compare, measured on arrival so the body can go (see keepBody).
+  let textChars = 0;
+  if (classified.outcome === 'pass') {
+    const known = memo.textBySha?.get(bodySha256);
+    textChars = known ?? analyzePage(body).text.length;
+    if (known === undefined) memo.textBySha?.set(bodySha256, textChars);
+  }
   let host = '';
   try { host = new URL(spec.url).host; } catch { /* recorded as sent: the egress refused it */ }
   const requestHeaders = { host, ...requestHeadersFor(spec) };
@@ -87,8 +104,7 @@ export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; error
     bodyBytes: result.ok ? result.body.length : 0,
     bodyTruncated: result.ok ? result.bodyTruncated : false,
     title,
-    // Set by the engine from the same visible-text measure the verdicts use (measureText in engine.ts).
-    textChars: 0,
+    textChars,
     redirects: result.redirects,
     finalUrl: result.ok ? result.finalUrl : spec.url,
     outcome: classified.outcome, vendors: classified.vendors, markers: classified.markers,
@@ -96,7 +112,7 @@ export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; error
   // The id hashes what was asked and what came back, never timing, so a re-run against the same site gives the same id.
   const id = `ev_${sha256(JSON.stringify([base.network, base.key, base.url, base.userAgent, base.accept, base.status, base.errorCode, base.bodySha256, base.finalUrl])).slice(0, 24)}`;
   const record: EvidenceRecord = { id, ...base, timingMs: result.timingMs };
-  return { record, ok: result.ok, status: base.status, headers: result.ok ? result.headers : {}, contentType: (result.ok ? result.headers['content-type'] : '') ?? '', body, outcome: classified.outcome };
+  return { record, ok: result.ok, status: base.status, headers: result.ok ? result.headers : {}, contentType: (result.ok ? result.headers['content-type'] : '') ?? '', body: spec.keepBody === false ? '' : body, outcome: classified.outcome };
 }
 
 /**
@@ -126,6 +142,6 @@ export async function runProbe(egress: Egress, limiter: Limiter, spec: ProbeSpec
       maxRedirects: 5,
       signal: ctx.signal,
     });
-    return toView(spec, result, ctx.classified);
+    return toView(spec, result, ctx);
   });
 }
