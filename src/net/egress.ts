@@ -103,8 +103,31 @@ export function createEgress(opts: EgressOptions): Egress {
     const fail = (errorCode: ProbeErrorCode, message: string): ProbeResult => ({ ok: false, errorCode, message, redirects, timingMs: elapsed() });
     if (!configured) return fail('UNCONFIGURED', `network ${opts.name} has no egress configured`);
 
-    const deadline = AbortSignal.timeout(req.timeoutMs);
-    const signal = req.signal ? AbortSignal.any([deadline, req.signal]) : deadline;
+    // One controller per request, its timer cleared the moment the request ends: AbortSignal.timeout
+    // kept every request's timer (and AbortSignal.any its dependent signal) alive for the whole
+    // timeout, thousands at once under load, at a measurable GC cost (bench/results.md).
+    const controller = new AbortController();
+    const deadline = { aborted: false };
+    const timer = setTimeout(() => {
+      deadline.aborted = true;
+      controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+    }, req.timeoutMs);
+    const outer = req.signal;
+    const onOuterAbort = () => controller.abort(outer!.reason);
+    if (outer?.aborted) onOuterAbort();
+    else outer?.addEventListener('abort', onOuterAbort, { once: true });
+    try {
+      return await fetchWithin(req, controller.signal, deadline, redirects, elapsed, fail);
+    } finally {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onOuterAbort);
+    }
+  }
+
+  async function fetchWithin(
+    req: ProbeRequest, signal: AbortSignal, deadline: { aborted: boolean }, redirects: string[],
+    elapsed: () => number, fail: (errorCode: ProbeErrorCode, message: string) => ProbeResult,
+  ): Promise<ProbeResult> {
     const maxRedirects = Math.min(req.maxRedirects, MAX_REDIRECTS);
     let url: URL;
     try {
