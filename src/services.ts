@@ -126,8 +126,8 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     scanner,
   });
   const catalogs = buildCatalogs();
-  const catalog = [...catalogs.values()][0]!.catalog;
-  const mcp: McpDeps = { ...mcpScanDeps(ctx, scans), listChecks: () => catalog, baseUrl: c.baseUrl, ...options.mcp };
+  const current = [...catalogs.keys()][0]!;
+  const mcp: McpDeps = { ...mcpScanDeps(ctx, scans), listChecks: (rubric) => catalogs.get(rubric ?? current)!.catalog, baseUrl: c.baseUrl, ...options.mcp };
   let mcpScan = options.mcpScan?.(scans);
   if (!mcpScan) {
     const egress = createEgress({ name: 'networkA', proxyUrl: c.networkAProxy, allowDirect: true, resolve: c.scanResolve });

@@ -41,7 +41,8 @@ export interface McpDeps {
   /** An archived report (site or MCP-server scan), or null when unknown. */
   getReport(scanId: string): Promise<object | null>;
   /** The check catalog, as served by GET /api/checks. */
-  listChecks(): object;
+  /** The catalog of a published rubric (the current one when absent). */
+  listChecks(rubric?: string): object;
   /** Public origin of the service, e.g. https://agent-readiness.example; used for links and Host validation. */
   baseUrl: string;
   /** Extra Host names accepted on /mcp (beyond the baseUrl host and loopback names), e.g. behind a proxy. */

@@ -58,6 +58,15 @@ describe('/mcp through the app pipeline', () => {
     assert.equal(res.body.result.structuredContent.rubricVersion, 'rubric-v1.1');
   });
 
+  test('app: list_checks with rubric set to the preview returns the next rubric and what it changes; an unknown rubric is an error', async () => {
+    const res = await rpc(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_checks', arguments: { rubric: 'rubric-v1.2-preview' } } })).expect(200).expect(conforms);
+    assert.equal(res.body.result.structuredContent.rubricVersion, 'rubric-v1.2-preview');
+    assert.equal(res.body.result.structuredContent.stage, 'preview');
+    assert.ok(res.body.result.structuredContent.changes.some((c: { checkId: string }) => c.checkId === 'trust.web-bot-auth'));
+    const bad = await rpc(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'list_checks', arguments: { rubric: 'rubric-v9' } } })).expect(200);
+    assert.ok(bad.body.error || bad.body.result?.isError, JSON.stringify(bad.body));
+  });
+
   test('app: scan_site with an unusable domain is an isError result, not an HTTP error', async () => {
     const res = await rpc(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'scan_site', arguments: { domain: 'localhost', name: 'Ada Lovelace', email: 'ada@example.com' } } })).expect(200).expect(conforms);
     assert.equal(res.body.result.isError, true);
