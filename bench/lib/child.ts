@@ -60,7 +60,7 @@ export async function spawnService(env: Record<string, string>, opts: { port?: n
   const started = performance.now();
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), 'src/main.ts'], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...(process.env.BENCH_MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.BENCH_MALLOC_ARENA_MAX } : {}), ...(process.env.BENCH_TLS_COUNT_FILE ? { BENCH_TLS_COUNT_FILE: process.env.BENCH_TLS_COUNT_FILE } : {}), ...env },
     stdio: ['ignore', opts.stdout ?? 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
