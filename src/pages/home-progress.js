@@ -87,6 +87,7 @@
     ORDER.forEach(item);
     note.textContent = 'The scan is running; this usually takes 10 to 30 seconds. The report opens here when it is done.';
     region.hidden = false;
+    region.scrollIntoView({ block: 'center' });
     form.setAttribute('aria-busy', 'true');
     // Disabled after this event, so the browser still submits the form with it.
     var button = form.querySelector('button[type="submit"]');

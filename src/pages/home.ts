@@ -28,6 +28,7 @@ input,select{font:inherit;padding:.5rem;border:1px solid var(--muted);border-rad
 input:focus,select:focus,button:focus{outline:3px solid var(--info);outline-offset:1px}
 button{font:inherit;font-weight:600;padding:.6rem 1.2rem;border-radius:.4rem;border:0;background:var(--info);color:#fff;cursor:pointer;justify-self:start}
 .opt{font-weight:400;color:var(--muted)}
+button:disabled{opacity:.65;cursor:progress}
 .alert{border:2px solid var(--bad);border-radius:.5rem;padding:.6rem .8rem;margin:1rem 0;max-width:36rem}
 .alert h2{margin:0 0 .3rem;border:0;font-size:1.1rem;color:var(--bad)}
 .lede{font-size:1.1rem;max-width:44rem}

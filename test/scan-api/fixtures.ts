@@ -90,7 +90,7 @@ export function fakeResolver(special: Record<string, string[] | 'nxdomain'> = {}
 
 export interface SteppedScanner extends SiteScanner {
   calls: string[];
-  /** Lets the held scans go on past their first phases. */
+  /** Lets the scans held now go on past their first phases (later ones hold again). */
   release(): void;
 }
 
@@ -100,11 +100,15 @@ export interface SteppedScanner extends SiteScanner {
  */
 export function steppedScanner(): SteppedScanner {
   let open: () => void = () => undefined;
-  const gate = new Promise<void>((r) => { open = r; });
+  let gate = new Promise<void>((r) => { open = r; });
   const calls: string[] = [];
   return {
     calls,
-    release() { open(); },
+    // Lets the scans held now go on; later scans hold again.
+    release() {
+      open();
+      gate = new Promise<void>((r) => { open = r; });
+    },
     async scan(domain, scanOpts) {
       calls.push(domain);
       const tell = scanOpts?.onProgress ?? (() => undefined);
