@@ -53,6 +53,8 @@ export async function startService(config: Config, log?: Logger, options: Servic
       closing ??= (async () => {
         const done = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
+        // Progress streams would hold their connections open: those whose scan is not running end now, the others with their scan.
+        services.progress.drain();
         const timer = setTimeout(() => server.closeAllConnections(), graceMs);
         await done;
         clearTimeout(timer);

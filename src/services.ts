@@ -22,6 +22,7 @@ import { buildCatalogs, type PublishedCatalog } from './scanner/catalog.ts';
 import { createScanner, DEFAULT_CONCURRENCY } from './scanner/engine.ts';
 import { mcpScanDeps } from './scans/adapters.ts';
 import { attachCliVantage, type Attached } from './scans/cli-vantage.ts';
+import { ProgressBoard, type ProgressBoardOptions } from './scans/progress-board.ts';
 import { buildScanServices, type BuildScanServicesOptions } from './scans/services.ts';
 import type { ScanServices } from './scans/bundle.ts';
 import type { SiteScanner } from './scans/types.ts';
@@ -43,6 +44,8 @@ export interface AppServices {
   reads: ReadCaches;
   /** GET /api/checks: every published rubric's catalog by version, the current one first. */
   catalogs: ReadonlyMap<string, PublishedCatalog>;
+  /** The web form's scan progress by progress id (GET /scan/progress/{progressId}). */
+  progress: ProgressBoard;
   documents: Documents;
   /** The service's Web Bot Auth key (configured, or generated once and stored), loaded on first use. */
   probeKey(): Promise<ProbeKey>;
@@ -65,6 +68,8 @@ export interface ServiceOptions {
   mcp?: Partial<McpDeps>;
   /** Builds the MCP-server scanner instead (tests that scan the test world); gets the shared limits. */
   mcpScan?: (scans: ScanServices) => McpScanner;
+  /** Bounds of the progress board (tests). */
+  progress?: ProgressBoardOptions;
 }
 
 function siteNetworks(ctx: AppContext): Record<'networkA' | 'networkB', Egress> {
@@ -103,6 +108,8 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     redis.on('error', (err) => ctx.log.warn({ err: err.message }, 'redis unavailable'));
   }
   const reads = new ReadCaches(ctx.db);
+  // Remembered a little longer than any scan can run, so a late stream still sees how it ended.
+  const progress = new ProgressBoard({ ttlMs: c.scanDeadlineMs + 60_000, ...options.progress });
   const mailer = new Mailer({ db: ctx.db, transport: transportFor(c.smtpUrl, c.mailDir), from: c.mailFrom, baseUrl: c.baseUrl, log: ctx.log, now: () => ctx.now() });
 
   let key: Promise<ProbeKey> | undefined;
@@ -151,10 +158,12 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
       db: ctx.db, now: () => ctx.now(), baseUrl: c.baseUrl, onAttached: (id) => reads.forgetReportPage(id),
     }, scanId, body),
     reads,
+    progress,
     documents: documentsFor(c.baseUrl),
     origin: originFiles({ baseUrl: c.baseUrl, securityContact: c.securityContact, expires: new Date(ctx.now().getTime() + 365 * 24 * 3600 * 1000) }),
     internal: [operatorRouter(ctx.db, c.operatorToken)],
     async stop() {
+      progress.stop();
       await mailer.stop();
       await Promise.all(egresses.map((e) => e.close()));
       reads.clear();

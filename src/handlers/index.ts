@@ -4,6 +4,8 @@ import type { OperationId } from '../../generated/operations.ts';
 import type { Handler } from './types.ts';
 import { getHealth } from './getHealth.ts';
 import { getHome } from './getHome.ts';
+import { getHomeScript } from './getHomeScript.ts';
+import { getScanProgress } from './getScanProgress.ts';
 import { getKeyDirectory } from './getKeyDirectory.ts';
 import { submitScanForm } from './submitScanForm.ts';
 import { getScanHint } from './getScanHint.ts';
@@ -23,6 +25,8 @@ import { scanMcp } from './scanMcp.ts';
 export const handlers: { [Op in OperationId]: Handler<Op> } = {
   getHome,
   submitScanForm,
+  getScanProgress,
+  getHomeScript,
   getHealth,
   getScanHint,
   scanSite,

@@ -2,6 +2,8 @@
 // exclusions, verification, limits, coalescing); this only maps form fields in and pages out:
 // 303 to the permalink, the report inline for a never-archived tunnel host, or the form again
 // with what to fix (400), why not (403), when to retry (429) or why the scan failed (502).
+// With the page's script on, the scan's phases are also told to the progress board under
+// the form's `progressId`, for the page to show while this request runs.
 import { AppError } from '../errors.ts';
 import { homeCsp, renderHome, type FormProblem, type FormValues } from '../pages/home.ts';
 import { renderReportPage } from '../report/page.ts';
@@ -30,14 +32,18 @@ export const submitScanForm: Handler<'submitScanForm'> = async (req, res, ctx) =
     if (v !== undefined) values[k] = v;
   }
   const opts = { baseUrl: ctx.config.baseUrl, ...(ctx.config.turnstileSiteKey ? { turnstileSiteKey: ctx.config.turnstileSiteKey } : {}) };
+  // The page's script watches GET /scan/progress/{progressId}; a missing or malformed id watches nothing.
+  const progress = ctx.services.progress.reporter(text(body.progressId));
   try {
     const out = await ctx.services.scans.scans.scan({
+      onProgress: progress.update,
       domain: values.domain ?? '',
       lead: { name: values.name, email: values.email, ...(values.phone ? { phone: values.phone } : {}), ...(values.role ? { role: values.role } : {}) },
       ...(values.profile ? { profile: values.profile as Profile } : {}),
       turnstileToken: body['cf-turnstile-response'],
       clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
     });
+    progress.end('complete');
     res.set(out.headers);
     if (out.body.reportUrl) {
       res.status(303).location(`/r/${out.body.scanId}`).end();
@@ -47,6 +53,7 @@ export const submitScanForm: Handler<'submitScanForm'> = async (req, res, ctx) =
     res.status(200).set(PAGE_HEADERS).type('text/html; charset=utf-8')
       .send(renderReportPage({ report: out.body, evidence: [], cliVantage: null, catalog: ctx.services.scans.catalog }));
   } catch (err) {
+    progress.end('failed');
     if (!(err instanceof AppError) || !TITLES[err.status]) throw err;
     const b = err.body;
     const problem: FormProblem = {

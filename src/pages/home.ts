@@ -1,6 +1,7 @@
 // The front door: what the service measures in two sentences, and the scan form. Server-
-// rendered, no script: the form posts to `POST /` and the browser lands on the report's
-// permalink, or back here with a banner that says what to fix, why not, or when to retry.
+// rendered; the form posts to `POST /` and the browser lands on the report's permalink, or
+// back here with a banner that says what to fix, why not, or when to retry. With JavaScript
+// on, /assets/home.js shows the scan's progress while the POST runs (it changes nothing else).
 // The same content is served as Markdown to agents (Accept: text/markdown).
 import { createHash } from 'node:crypto';
 import { html, SafeHtml } from '../report/html.ts';
@@ -27,17 +28,28 @@ input,select{font:inherit;padding:.5rem;border:1px solid var(--muted);border-rad
 input:focus,select:focus,button:focus{outline:3px solid var(--info);outline-offset:1px}
 button{font:inherit;font-weight:600;padding:.6rem 1.2rem;border-radius:.4rem;border:0;background:var(--info);color:#fff;cursor:pointer;justify-self:start}
 .opt{font-weight:400;color:var(--muted)}
+button:disabled{opacity:.65;cursor:progress}
 .alert{border:2px solid var(--bad);border-radius:.5rem;padding:.6rem .8rem;margin:1rem 0;max-width:36rem}
 .alert h2{margin:0 0 .3rem;border:0;font-size:1.1rem;color:var(--bad)}
 .lede{font-size:1.1rem;max-width:44rem}
+.progress{border:2px solid var(--info);border-radius:.5rem;padding:.6rem .8rem;margin:1rem 0;max-width:36rem}
+.progress h2{margin:0 0 .3rem;border:0;font-size:1.1rem}
+.progress ol{margin:.4rem 0 0;padding-left:1.4rem}
+.progress li{margin:.2rem 0}
+.progress li[data-status="done"] .state{color:var(--ok);font-weight:600}
+.progress li[data-status="running"] .state{font-weight:600}
 `;
 
 const HOME_STYLE_HASH = `sha256-${createHash('sha256').update(FORM_STYLE, 'utf8').digest('base64')}`;
 
-/** The page may post its form to this origin and, only when the gate is on, load the Turnstile widget. */
+/**
+ * The page may post its form to this origin, run its own progress script (/assets/home.js,
+ * no inline script) which listens to /scan/progress/{id} on this origin, and, only when the
+ * gate is on, load the Turnstile widget.
+ */
 export function homeCsp(turnstile: boolean): string {
-  const widget = turnstile ? '; script-src https://challenges.cloudflare.com; frame-src https://challenges.cloudflare.com' : '';
-  return `default-src 'none'; style-src '${HOME_STYLE_HASH}'; img-src 'self' data:${widget}; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
+  const scripts = turnstile ? "script-src 'self' https://challenges.cloudflare.com; frame-src https://challenges.cloudflare.com" : "script-src 'self'";
+  return `default-src 'none'; style-src '${HOME_STYLE_HASH}'; img-src 'self' data:; ${scripts}; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
 }
 
 const INTRO = [
@@ -94,7 +106,7 @@ export function renderHome(o: HomeOptions, values: FormValues = {}, problem?: Fo
 <p class="lede">${INTRO[0]}</p>
 <p>${INTRO[1]}</p>
 ${alert}
-<form method="post" action="/" aria-describedby="privacy">
+<form method="post" action="/" id="scan-form" aria-describedby="privacy">
 ${field('domain', 'Website', v, html`type="text" inputmode="url" autocomplete="url" required maxlength="2048" placeholder="example.com" autocapitalize="off" spellcheck="false"`)}
 ${field('name', 'Your name', v, html`type="text" autocomplete="name" required minlength="2" maxlength="120"`)}
 ${field('email', 'Your email (the report link is sent here)', v, html`type="email" autocomplete="email" required maxlength="254"`)}
@@ -106,13 +118,18 @@ ${turnstile}
 <button type="submit">Scan my site</button>
 <p class="muted" id="privacy">A scan takes 10 to 30 seconds. Your contact details are never shown publicly; see <a href="/privacy">privacy</a> and <a href="/methodology.md">how we measure</a>.</p>
 </form>
+<section class="progress" id="progress" aria-labelledby="progress-h" hidden>
+<h2 id="progress-h">Scan progress</h2>
+<p id="progress-note" role="status" aria-live="polite"></p>
+<ol id="progress-list"></ol>
+</section>
 <h2>For developers and agents</h2>
 <ul>
 <li><a href="/openapi.json">OpenAPI document</a> (POST /scan), <a href="/api/checks">the check catalog</a></li>
 <li>MCP server at <code>${o.baseUrl}/mcp</code> (<a href="/.well-known/mcp.json">manifest</a>), <a href="/llms.txt">llms.txt</a>, <a href="/agents.md">agents.md</a></li>
 <li>From your own network and in CI: <code>npx agent-readiness scan example.com --name "Ada" --email ada@example.com</code></li>
 </ul>
-</main></body></html>`.value;
+</main><script src="/assets/home.js" defer></script></body></html>`.value;
 }
 
 export function renderHomeMarkdown(o: HomeOptions): string {

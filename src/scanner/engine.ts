@@ -18,10 +18,17 @@ import { getRoster } from './roster.ts';
 import { runPreview, runRubric } from './rubric.ts';
 import type { EngineReport, EvidenceRecord, FetchedView, NetworkName, Profile } from './types.ts';
 import { createLimiter, type Limiter } from './probe.ts';
+import { PhaseCounter, type ProgressSink } from './progress.ts';
 import { ROSTER_VERSION, SCHEMA_VERSION, reportVersions } from './versions.ts';
 
 export interface ScanOutcome { report: EngineReport; evidence: EvidenceRecord[] }
-export interface Scanner { scan(domain: string, opts?: { profile?: Profile; signal?: AbortSignal }): Promise<ScanOutcome> }
+export interface ScanOptions {
+  profile?: Profile;
+  signal?: AbortSignal;
+  /** Told each phase's start and finished requests (robots, each network's grid, files, follow-ups, scoring). */
+  onProgress?: ProgressSink;
+}
+export interface Scanner { scan(domain: string, opts?: ScanOptions): Promise<ScanOutcome> }
 
 export interface ScannerOptions {
   networks: { networkA: Egress; networkB: Egress };
@@ -88,7 +95,7 @@ export function createScanner(opts: ScannerOptions): Scanner {
     },
   };
 
-  async function scanSite(domain: string, limiters: Record<NetworkName, Limiter>, scanOpts: { profile?: Profile; signal?: AbortSignal }): Promise<ScanOutcome> {
+  async function scanSite(domain: string, limiters: Record<NetworkName, Limiter>, scanOpts: ScanOptions): Promise<ScanOutcome> {
     const scannedAt = now();
     const deadline = AbortSignal.timeout(opts.deadlineMs);
     const signal = scanOpts.signal ? AbortSignal.any([deadline, scanOpts.signal]) : deadline;
@@ -96,6 +103,7 @@ export function createScanner(opts: ScannerOptions): Scanner {
       networks: opts.networks, probeTimeoutMs: opts.probeTimeoutMs, concurrency, signal,
       budget: { remaining: opts.maxRequests ?? MAX_REQUESTS_PER_SCAN }, rosterVersion: ROSTER_VERSION, limiters,
       ...(opts.webBotAuth ? { webBotAuth: opts.webBotAuth } : {}),
+      ...(scanOpts.onProgress ? { progress: scanOpts.onProgress } : {}),
     });
 
     const r1 = await gatherer.round1();
@@ -117,6 +125,7 @@ export function createScanner(opts: ScannerOptions): Scanner {
     };
     ev.followups = await gatherer.round2(planFollowups(ev));
 
+    const scoring = new PhaseCounter(scanOpts.onProgress, 'scoring', 1);
     const verdict = decideHeadline(ev);
     const profile = detectProfile(ev, scanOpts.profile);
     const { checks, score } = runRubric(ev, profile.profile);
@@ -141,6 +150,7 @@ export function createScanner(opts: ScannerOptions): Scanner {
     };
     const preview = runPreview(ev, profile.profile);
     if (preview) report.preview = preview;
+    scoring.tick();
     return { report, evidence };
   }
 }

@@ -12,6 +12,7 @@ import type { Egress } from '../net/egress.ts';
 import type { WebBotAuthSigner } from '../signing/web-bot-auth.ts';
 import { gridCells, homeUrl, CONTROL_KEY } from './grid.ts';
 import { createLimiter, runProbe, type Limiter, type ProbeContext, type ProbeSpec } from './probe.ts';
+import { PhaseCounter, type ProgressSink } from './progress.ts';
 import { ROBOTS_MAX_BYTES } from './robots.ts';
 import { BROWSER_UA, getRoster } from './roster.ts';
 import { NETWORKS, type FetchedView, type NetworkName } from './types.ts';
@@ -41,6 +42,8 @@ export interface GatherOptions {
   limiters?: Record<NetworkName, Limiter>;
   /** Signs one extra home-page request per network as agent-readiness itself (Web Bot Auth). */
   webBotAuth?: WebBotAuthSigner;
+  /** Told as each phase starts and each of its requests finishes (src/scanner/progress.ts). */
+  progress?: ProgressSink;
 }
 
 export interface Round1 {
@@ -85,20 +88,27 @@ export class Gatherer {
   async round1(): Promise<Round1> {
     const cells = gridCells(this.#opts.rosterVersion);
     const agentUa = getRoster(this.#opts.rosterVersion).find((a) => a.token === ROBOTS_AGENT)?.ua ?? BROWSER_UA;
+    // Progress: every phase of round one starts now, announced in SCAN_PHASES order.
+    const sink = this.#opts.progress;
+    const robotsPhase = new PhaseCounter(sink, 'robots', 2);
+    const gridPhase = { networkA: new PhaseCounter(sink, 'grid-networkA', cells.length), networkB: new PhaseCounter(sink, 'grid-networkB', cells.length) };
+    // The Web Bot Auth pair per network joins the files once its signature is known.
+    const filesPhase = new PhaseCounter(sink, 'files', AUX_PATHS.length + 1, false);
     // Issue order = queue order: the grid first (it decides the headline), then the site files.
-    const grid = NETWORKS.map((network) => cells.map((c) => this.probe({ key: c.key, network, url: homeUrl(this.#domain), userAgent: c.userAgent, isHome: true, keepBody: c.key === CONTROL_KEY })));
+    const grid = NETWORKS.map((network) => cells.map((c) => gridPhase[network].track(this.probe({ key: c.key, network, url: homeUrl(this.#domain), userAgent: c.userAgent, isHome: true, keepBody: c.key === CONTROL_KEY }))));
     const robotsCap = ROBOTS_MAX_BYTES + 64 * 1024;
-    const robots = this.probe({ key: 'robots:browser', url: this.url('/robots.txt'), userAgent: BROWSER_UA, accept: 'text/plain,*/*;q=0.8', isHome: false, maxBodyBytes: robotsCap });
-    const robotsAgent = this.probe({ key: `robots:${ROBOTS_AGENT}`, url: this.url('/robots.txt'), userAgent: agentUa, accept: 'text/plain,*/*;q=0.8', isHome: false, maxBodyBytes: robotsCap });
-    const markdown = this.probe({ key: 'content:markdown', url: homeUrl(this.#domain), userAgent: BROWSER_UA, accept: 'text/markdown, text/html;q=0.5', isHome: true });
-    const files = AUX_PATHS.map((path) => this.probe({ key: `file:${path}`, url: this.url(path), userAgent: BROWSER_UA, accept: '*/*', isHome: false }));
+    const robots = robotsPhase.track(this.probe({ key: 'robots:browser', url: this.url('/robots.txt'), userAgent: BROWSER_UA, accept: 'text/plain,*/*;q=0.8', isHome: false, maxBodyBytes: robotsCap }));
+    const robotsAgent = robotsPhase.track(this.probe({ key: `robots:${ROBOTS_AGENT}`, url: this.url('/robots.txt'), userAgent: agentUa, accept: 'text/plain,*/*;q=0.8', isHome: false, maxBodyBytes: robotsCap }));
+    const markdown = filesPhase.track(this.probe({ key: 'content:markdown', url: homeUrl(this.#domain), userAgent: BROWSER_UA, accept: 'text/markdown, text/html;q=0.5', isHome: true }));
+    const files = AUX_PATHS.map((path) => filesPhase.track(this.probe({ key: `file:${path}`, url: this.url(path), userAgent: BROWSER_UA, accept: '*/*', isHome: false })));
     const wba = this.#opts.webBotAuth;
     const home = homeUrl(this.#domain);
     const signed = wba ? await wba.sign(home).catch(() => null) : null;
     const wbaProbes = wba && signed ? NETWORKS.map((network) => [
-      this.probe({ key: 'wba:unsigned', network, url: home, userAgent: wba.userAgent, isHome: true, keepBody: false }),
-      this.probe({ key: 'wba:signed', network, url: home, userAgent: wba.userAgent, isHome: true, headers: signed, keepBody: false }),
+      filesPhase.track(this.probe({ key: 'wba:unsigned', network, url: home, userAgent: wba.userAgent, isHome: true, keepBody: false })),
+      filesPhase.track(this.probe({ key: 'wba:signed', network, url: home, userAgent: wba.userAgent, isHome: true, headers: signed, keepBody: false })),
     ]) : null;
+    filesPhase.add(wbaProbes ? wbaProbes.length * 2 : 0);
 
     const gridViews = await Promise.all(grid.map((g) => Promise.all(g)));
     const [robotsFetch, robotsAgentFetch, markdownView, ...fileViews] = await Promise.all([robots, robotsAgent, markdown, ...files]);
@@ -127,7 +137,8 @@ export class Gatherer {
 
   /** Round two: `plan` maps keys to absolute URLs; each is fetched once, in key order. */
   async round2(plan: ReadonlyArray<readonly [key: string, url: string]>): Promise<Record<string, FetchedView>> {
-    const views = await Promise.all(plan.map(([key, url]) => this.probe({ key, url, userAgent: BROWSER_UA, accept: '*/*', isHome: false })));
+    const phase = new PhaseCounter(this.#opts.progress, 'followups', plan.length);
+    const views = await Promise.all(plan.map(([key, url]) => phase.track(this.probe({ key, url, userAgent: BROWSER_UA, accept: '*/*', isHome: false }))));
     const out: Record<string, FetchedView> = {};
     plan.forEach(([key], i) => (out[key] = views[i]!));
     return out;

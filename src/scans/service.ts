@@ -15,6 +15,8 @@ import { checkLead, type Lead } from './lead.ts';
 import type { RateState, ScanLimits } from './limits.ts';
 import { outreachEligible } from './outreach.ts';
 import { guardName, preflightDns } from './preflight.ts';
+import { JOINED, ProgressRelays, tell } from './progress-relay.ts';
+import type { ProgressSink } from '../scanner/progress.ts';
 import { newUploadToken } from './token.ts';
 import type { TurnstileGate } from './turnstile.ts';
 import { ephemeralNote, tunnelSuffixOf } from './tunnels.ts';
@@ -55,6 +57,8 @@ function headersOf(rate: RateState): ScanOutcome['headers'] {
 
 export class ScanService {
   private readonly d: ScanServiceDeps;
+  /** Progress of the scans in flight here, heard by every request that shares one. */
+  private readonly relays = new ProgressRelays();
 
   constructor(deps: ScanServiceDeps) {
     this.d = deps;
@@ -76,26 +80,32 @@ export class ScanService {
     await this.d.turnstile.check(input.turnstileToken, input.clientIp);
 
     let ranOwn = false;
-    const run = () => {
+    const listener = input.onProgress;
+    const run = (sink: ProgressSink | undefined) => {
       ranOwn = true;
-      return this.runFresh(domain, lead, input.profile, input.clientIp);
+      return this.runFresh(domain, lead, input.profile, input.clientIp, sink);
     };
     const key = coalesceKey(domain, input.profile);
     if (input.fresh === true) {
       // Bypasses both the window and any scan in flight, but later repeats may reuse it.
-      const mine = await run();
+      const mine = await run(listener);
       await this.d.coalescer.remember(key, mine.shared);
       return this.served(mine.shared, mine.own);
     }
     const recent = await this.d.coalescer.recent(key);
-    if (recent) return this.coalesced(domain, recent);
+    if (recent) {
+      tell(listener, JOINED);
+      return this.coalesced(domain, recent);
+    }
     try {
-      const shared = await this.d.coalescer.share(key, run);
-      return shared.leader ? this.served(shared.shared, shared.own) : this.coalesced(domain, shared.shared);
+      const shared = await this.relays.follow(key, listener, (sink) => this.d.coalescer.share(key, () => run(sink)));
+      if (shared.leader) return this.served(shared.shared, shared.own);
+      tell(listener, JOINED);
+      return this.coalesced(domain, shared.shared);
     } catch (err) {
       // The scan we joined was refused for its own caller's budget; ours may still fit.
       if (!ranOwn && err instanceof AppError && err.code === 'RATE_LIMITED') {
-        const mine = await run();
+        const mine = await run(listener);
         await this.d.coalescer.remember(key, mine.shared);
         return this.served(mine.shared, mine.own);
       }
@@ -117,11 +127,11 @@ export class ScanService {
     return { body, headers: headersOf(await this.d.limits.peek(domain)) };
   }
 
-  private async runFresh(domain: string, lead: Lead, profile: Profile | undefined, clientIp: string): Promise<{ shared: Completed; own: Own }> {
+  private async runFresh(domain: string, lead: Lead, profile: Profile | undefined, clientIp: string, onProgress: ProgressSink | undefined): Promise<{ shared: Completed; own: Own }> {
     await preflightDns(domain, this.d.resolve);
     const rate = await this.d.limits.consume(domain, clientIp);
     const suffix = tunnelSuffixOf(domain);
-    const { report, evidence } = await this.runEngine(domain, profile);
+    const { report, evidence } = await this.runEngine(domain, profile, onProgress);
     const scanId = randomUUID();
     const body: ScanReportBody = {
       schemaVersion: report.schemaVersion, scanId, domain, scannedAt: report.scannedAt, headline: report.headline,
@@ -162,7 +172,7 @@ export class ScanService {
     return { shared: { body: { ...body, reportUrl }, completedAtMs: this.d.now().getTime() }, own: { rate, token: token.token, mail } };
   }
 
-  private async runEngine(domain: string, profile: Profile | undefined) {
+  private async runEngine(domain: string, profile: Profile | undefined, onProgress: ProgressSink | undefined) {
     const controller = new AbortController();
     const signal = controller.signal;
     let timer: NodeJS.Timeout | undefined;
@@ -174,7 +184,7 @@ export class ScanService {
       }, this.d.deadlineMs + 5000);
     });
     try {
-      return await Promise.race([this.d.scanner.scan(domain, { ...(profile ? { profile } : {}), signal }), overdue]);
+      return await Promise.race([this.d.scanner.scan(domain, { ...(profile ? { profile } : {}), signal, ...(onProgress ? { onProgress } : {}) }), overdue]);
     } catch (err) {
       this.d.log.warn({ err, domain }, 'scan could not complete');
       const detail = err instanceof Error ? err.message : String(err);

@@ -2,12 +2,14 @@
 import type { EngineReport, EvidenceRecord, Profile } from '../scanner/types.ts';
 import type { Resolution } from '../net/resolve.ts';
 import type { components } from '../../generated/api-types.ts';
+import type { ProgressSink } from '../scanner/progress.ts';
+import type { ProgressListener } from './progress-relay.ts';
 
 export type { EngineReport, EvidenceRecord, Profile };
 
 /** The engine, as the service uses it (src/scanner/engine.ts satisfies this). */
 export interface SiteScanner {
-  scan(domain: string, opts: { profile?: Profile; signal?: AbortSignal }): Promise<{ report: EngineReport; evidence: EvidenceRecord[] }>;
+  scan(domain: string, opts: { profile?: Profile; signal?: AbortSignal; onProgress?: ProgressSink }): Promise<{ report: EngineReport; evidence: EvidenceRecord[] }>;
 }
 
 /** Pre-flight DNS: static SCAN_RESOLVE answers first, then DNS (src/net/resolve.ts). */
@@ -20,6 +22,8 @@ export interface ScanInput {
   profile?: Profile;
   turnstileToken?: unknown;
   clientIp: string;
+  /** Hears the scan's phases (the web form's progress); a coalesced request hears the scan it shares. */
+  onProgress?: ProgressListener;
 }
 
 /** The contract's records (openapi.yaml), as the service sends and stores them. */

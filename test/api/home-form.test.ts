@@ -33,7 +33,11 @@ describe('GET / and the scan form', () => {
     const csp = res.headers['content-security-policy']!;
     assert.match(csp, /default-src 'none'/);
     assert.match(csp, /form-action 'self'/);
-    assert.doesNotMatch(csp, /script-src/);
+    // Only the page's own script file (no inline script, no eval), and its stream on this origin.
+    assert.match(csp, /script-src 'self';/);
+    assert.match(csp, /connect-src 'self'/);
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
+    assert.match(res.text, /<script src="\/assets\/home\.js" defer><\/script>/);
   });
 
   test('GET / with Accept: text/markdown is the same content as Markdown', async () => {
@@ -132,7 +136,7 @@ describe('the form with the human-verification gate on', () => {
   test('shows the Turnstile widget and allows only its script and frame', async () => {
     const res = await request(t.app).get('/').set('Accept', 'text/html').expect(200).expect(conforms);
     assert.match(res.text, /class="cf-turnstile" data-sitekey="0x4AAAAAAAtest"/);
-    assert.match(res.headers['content-security-policy']!, /script-src https:\/\/challenges\.cloudflare\.com; frame-src https:\/\/challenges\.cloudflare\.com/);
+    assert.match(res.headers['content-security-policy']!, /script-src 'self' https:\/\/challenges\.cloudflare\.com; frame-src https:\/\/challenges\.cloudflare\.com/);
   });
 
   test('a form without the widget\'s token is a 403 page', async () => {

@@ -1,6 +1,7 @@
 // The front door in a real browser (Debian's Chromium through playwright-core), with
 // JavaScript off as a visitor without it would have: the form posts and lands on the report
-// permalink; each error page (400, 403, 429) says what to fix, why not or when to retry; axe-core
+// permalink; with JavaScript on, the page shows the scan's phases while the POST runs, then
+// lands on the same permalink; each error page (400, 403, 429) says what to fix, why not or when to retry; axe-core
 // finds no violations; a 390-px phone never scrolls sideways; the form works from the keyboard
 // alone. Screenshots are kept under test-artifacts/ (gitignored).
 import { after, before, describe, test } from 'node:test';
@@ -11,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { testApp, type TestApp } from '../helpers/app.ts';
-import { fakeResolver, fakeScanner } from '../scan-api/fixtures.ts';
+import { fakeResolver, fakeScanner, steppedScanner, type SteppedScanner } from '../scan-api/fixtures.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts');
@@ -27,6 +28,15 @@ async function serve(t: TestApp): Promise<{ server: http.Server; base: string }>
   return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
+/** Waits for a condition (never a fixed sleep), failing after a generous ceiling. */
+async function until(done: () => boolean, what: string, ceilingMs = 30_000): Promise<void> {
+  const stop = Date.now() + ceilingMs;
+  while (!done()) {
+    if (Date.now() > stop) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 async function stop(server: http.Server | undefined): Promise<void> {
   if (!server) return;
   server.closeAllConnections();
@@ -36,14 +46,20 @@ async function stop(server: http.Server | undefined): Promise<void> {
 describe('the scan form in a real browser', { skip: haveChromium ? false : `${CHROMIUM} is missing` }, () => {
   let t: TestApp;
   let busy: TestApp;
+  let slow: TestApp;
+  let stepped: SteppedScanner;
   let main: { server: http.Server; base: string };
   let limited: { server: http.Server; base: string };
+  let held: { server: http.Server; base: string };
   let browser: Browser;
   before(async () => {
     t = await testApp({ RATE_LIMIT_PER_IP: '100/60', EXCLUDED_DOMAINS: 'optout-browser.com' }, {}, { scanner: fakeScanner(), scans: { resolve: fakeResolver() } });
     busy = await testApp({ RATE_LIMIT_PER_IP: '1/1800' }, {}, { scanner: fakeScanner(), scans: { resolve: fakeResolver() } });
+    stepped = steppedScanner();
+    slow = await testApp({ RATE_LIMIT_PER_IP: '100/60' }, {}, { scanner: stepped, scans: { resolve: fakeResolver() } });
     main = await serve(t);
     limited = await serve(busy);
+    held = await serve(slow);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -54,8 +70,10 @@ describe('the scan form in a real browser', { skip: haveChromium ? false : `${CH
     await browser?.close();
     await stop(main?.server);
     await stop(limited?.server);
+    await stop(held?.server);
     await t?.close();
     await busy?.close();
+    await slow?.close();
   });
 
   // javaScript: false is how a visitor without JavaScript sees the page; axe needs it on (the
@@ -104,6 +122,79 @@ describe('the scan form in a real browser', { skip: haveChromium ? false : `${CH
     await Promise.all([page.waitForURL(/\/r\/[0-9a-f-]{36}$/), page.locator('button[type="submit"]').click()]);
     assert.equal(await page.locator('h1').innerText(), 'browser-form.com');
     await page.screenshot({ path: path.join(ARTIFACTS, 'home-to-report.png'), fullPage: false });
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  // While the form's POST is pending, Chromium's DevTools answer no evaluation or locator in
+  // the page (they wait for the navigation), though the page itself runs and paints. So this
+  // test mirrors the progress list into document.title, which the browser side reports
+  // (Target.getTargetInfo), and screenshots through the browser side too.
+  test('browser: with JavaScript on, the page shows the scan\'s progress while it runs, then lands on the report', async () => {
+    const { page, problems } = await open(`${held.base}/`, LAPTOP, true);
+    assert.equal(await page.locator('#progress').isVisible(), false, 'no progress before a scan');
+    await fill(page, { domain: 'progress-browser.com', name: 'Ada Lovelace', email: 'ada@browser-form.com' });
+    const cdp = await page.context().newCDPSession(page);
+    await page.evaluate(`setInterval(() => {
+      const s = document.getElementById('progress');
+      document.title = 'progress:' + (s.hidden ? 'hidden' : 'shown') + '|' + [...s.querySelectorAll('li')].map((li) => li.textContent).join('|') + '|note:' + document.getElementById('progress-note').textContent;
+    }, 50)`);
+    const title = async () => ((await cdp.send('Target.getTargetInfo', {})) as { targetInfo: { title: string } }).targetInfo.title;
+    // The POST is held while the scan is: the click must not wait for the navigation it starts.
+    await page.locator('button[type="submit"]').click({ noWaitAfter: true });
+    // The scan holds after robots.txt and one grid request: the page must show exactly that.
+    const stop = Date.now() + 30_000;
+    let seen = await title();
+    while (!seen.includes('networkA: running (1 of 3)') || !seen.includes('robots.txt: done')) {
+      assert.ok(Date.now() < stop, `the page never showed the held scan's progress; last title: ${seen}`);
+      await new Promise((r) => setTimeout(r, 50));
+      seen = await title();
+    }
+    const [, shown, ...rest] = seen.split(/progress:|\|/);
+    assert.equal(shown, 'shown');
+    const items = rest.filter((r) => !r.startsWith('note:'));
+    assert.deepEqual(items.map((i) => i.replace(/:.*/, '')), [
+      'Reading robots.txt', 'Your home page as each agent, from networkA', 'Your home page as each agent, from networkB',
+      'Well-known files (llms.txt, sitemap, API and MCP documents)', 'Following up what they point to', 'Scoring',
+    ]);
+    assert.match(items[0]!, /done \(2 of 2\)/);
+    assert.match(items[4]!, /waiting/, 'follow-ups have not started');
+    assert.match(seen, /note:Reading robots\.txt: done\./, 'the live note says what finished');
+    assert.equal(stepped.calls.length, 1, 'one scan, through POST /');
+    const shot = (await cdp.send('Page.captureScreenshot', { format: 'png' })) as { data: string };
+    fs.writeFileSync(path.join(ARTIFACTS, 'home-progress.png'), Buffer.from(shot.data, 'base64'));
+    await Promise.all([page.waitForURL(/\/r\/[0-9a-f-]{36}$/, { timeout: 60_000 }), stepped.release()]);
+    assert.equal(await page.locator('h1').innerText(), 'progress-browser.com');
+    assert.equal(stepped.calls.length, 1, 'still one scan');
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  // The same list held still for axe: the test keeps the browser from posting (its own submit
+  // listener runs after the page's), then posts the form itself with the progressId the page chose.
+  test('browser: the progress list is axe-clean, says each phase in words and ends with the report on its way', async () => {
+    const { page, problems } = await open(`${held.base}/`, PHONE, true);
+    await fill(page, { domain: 'progress-axe.com', name: 'Ada Lovelace', email: 'ada@browser-form.com' });
+    await page.evaluate(`document.getElementById('scan-form').addEventListener('submit', (e) => e.preventDefault())`);
+    await page.locator('button[type="submit"]').click();
+    await page.locator('#progress').waitFor({ state: 'visible' });
+    const progressId = await page.locator('input[name="progressId"]').inputValue();
+    assert.match(progressId, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    await until(() => slow.services.progress.streams(progressId) === 1, 'the page to open its stream');
+    const posted = fetch(`${held.base}/`, {
+      method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ domain: 'progress-axe.com', name: 'Ada Lovelace', email: 'ada@browser-form.com', progressId }).toString(),
+    });
+    await page.locator('#progress li[data-phase="grid-networkA"]', { hasText: 'running (1 of 3)' }).waitFor();
+    assert.equal(await page.locator('#progress-note').getAttribute('role'), 'status');
+    assert.ok((await overflow(page)) <= 0, `page scrolls sideways by ${await overflow(page)}px`);
+    assert.deepEqual(await violations(page), []);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'home-progress-phone.png'), fullPage: true });
+    stepped.release();
+    assert.equal((await posted).status, 303);
+    await page.locator('#progress li[data-phase="scoring"][data-status="done"]').waitFor();
+    assert.match(await page.locator('#progress-note').innerText(), /Done: opening the report\./);
+    assert.deepEqual(await violations(page), []);
     assert.deepEqual(problems, []);
     await page.context().close();
   });

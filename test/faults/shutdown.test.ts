@@ -1,6 +1,7 @@
 // Everything the composition root opens is closed on shutdown: after a started service has
-// served reads, an MCP call, the manifest and a scan attempt through both networks, close()
-// leaves no socket, timer, server or connection behind in the process.
+// served reads, an MCP call, the manifest, a scan attempt through both networks and an open
+// progress stream, close() leaves no socket, timer, server or connection behind in the process.
+import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pino } from 'pino';
@@ -42,6 +43,12 @@ test(`a started and stopped service leaves no open handles${REDIS ? ' (with Redi
   // Both networks' egresses are used (their proxy is a closed port): the scan fails cleanly.
   const scan = await get('/scan', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domain: 'example.com', lead: { name: 'Shut Down', email: 'shutdown@example.com' } }) });
   assert.ok([200, 400, 502].includes(scan), `scan answered ${scan}`);
-  await svc.close(1000);
+  // A progress stream whose scan never came holds its connection until shutdown ends it.
+  const progress = await fetch(`${svc.url}/scan/progress/${randomUUID()}`, { headers: { accept: 'text/event-stream' } });
+  assert.equal(progress.status, 200);
+  const streamed = progress.text();
+  // A grace far longer than the test's pace: only the progress board's drain lets close() end soon.
+  await svc.close(20_000);
+  assert.match(await streamed, /^retry: 3000/, 'the stream ended cleanly on shutdown');
   await until(() => grown(baseline).length === 0, () => `still open after close(): ${grown(baseline).join(', ')}`);
 });

@@ -85,8 +85,9 @@ function requestArbitrary(op: OperationRow, seeded: Seeded): fc.Arbitrary<Sent> 
       const headers: Record<string, string> = {};
       if (frame.accept) headers.Accept = frame.accept;
       if (op.operationId === 'getMcp' && extra !== undefined) headers.Accept = extra.length % 2 ? 'text/event-stream' : extra;
-      // An SSE stream stays open for about a minute: read its first event and hang up.
-      return { method, path: path + query, headers, chunked: false, firstChunkOnly: op.operationId === 'getMcp' };
+      // An SSE stream stays open for about a minute (the MCP hint, or the form's progress
+      // waiting for its scan): read its first event and hang up.
+      return { method, path: path + query, headers, chunked: false, firstChunkOnly: op.operationId === 'getMcp' || op.operationId === 'getScanProgress' };
     });
   }
   return fc.record({ path: pathArbitrary(op, seeded), body: bodyFrom(validBodies(op, seeded)), frame: framing }).map(({ path, body, frame }) => {

@@ -87,3 +87,46 @@ export function fakeResolver(special: Record<string, string[] | 'nxdomain'> = {}
     return { ok: true, addresses: s ?? ['93.184.215.14'], source: 'static' };
   };
 }
+
+export interface SteppedScanner extends SiteScanner {
+  calls: string[];
+  /** Lets the scans held now go on past their first phases (later ones hold again). */
+  release(): void;
+}
+
+/**
+ * A scanner that reports progress as the engine does: robots.txt and the first grid counts,
+ * then (held until release()) the rest of every phase in order, then the canned report.
+ */
+export function steppedScanner(): SteppedScanner {
+  let open: () => void = () => undefined;
+  let gate = new Promise<void>((r) => { open = r; });
+  const calls: string[] = [];
+  return {
+    calls,
+    // Lets the scans held now go on; later scans hold again.
+    release() {
+      open();
+      gate = new Promise<void>((r) => { open = r; });
+    },
+    async scan(domain, scanOpts) {
+      calls.push(domain);
+      const tell = scanOpts?.onProgress ?? (() => undefined);
+      tell({ phase: 'robots', status: 'running', done: 0, total: 2 });
+      tell({ phase: 'grid-networkA', status: 'running', done: 0, total: 3 });
+      tell({ phase: 'grid-networkB', status: 'running', done: 0, total: 3 });
+      tell({ phase: 'files', status: 'running', done: 0, total: 2 });
+      tell({ phase: 'robots', status: 'done', done: 2, total: 2 });
+      tell({ phase: 'grid-networkA', status: 'running', done: 1, total: 3 });
+      await gate;
+      for (const n of [2, 3]) tell({ phase: 'grid-networkA', status: n === 3 ? 'done' : 'running', done: n, total: 3 });
+      for (const n of [1, 2, 3]) tell({ phase: 'grid-networkB', status: n === 3 ? 'done' : 'running', done: n, total: 3 });
+      for (const n of [1, 2]) tell({ phase: 'files', status: n === 2 ? 'done' : 'running', done: n, total: 2 });
+      tell({ phase: 'followups', status: 'running', done: 0, total: 1 });
+      tell({ phase: 'followups', status: 'done', done: 1, total: 1 });
+      tell({ phase: 'scoring', status: 'running', done: 0, total: 1 });
+      tell({ phase: 'scoring', status: 'done', done: 1, total: 1 });
+      return { report: cannedReport(domain), evidence: evidenceFor(domain) };
+    },
+  };
+}
