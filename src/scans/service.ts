@@ -139,6 +139,7 @@ export class ScanService {
       vantagesConfirmed: report.vantagesConfirmed, outreachEligible: false, score: report.score, profile: report.profile,
       checks: report.checks, matrix: report.matrix, evidenceRefs: report.evidenceRefs, probeMethod: report.probeMethod,
       versions: report.versions,
+      ...(report.preview ? { preview: report.preview } : {}),
     };
     if (suffix) {
       body.ephemeral = true;

@@ -121,6 +121,10 @@ describe('report pages in a real browser', { skip: haveChromium ? false : `${CHR
     await page.screenshot({ path: path.join(ARTIFACTS, 'report-laptop.png'), fullPage: true });
     await page.locator('#agents').evaluate((e) => e.scrollIntoView());
     await page.screenshot({ path: path.join(ARTIFACTS, 'report-laptop-agents.png') });
+    await openAll(page);
+    await page.locator('#next-rubric').evaluate((e) => e.scrollIntoView());
+    await page.screenshot({ path: path.join(ARTIFACTS, 'report-laptop-next-rubric.png') });
+    assert.ok(await page.getByText(/^Next rubric: /).isVisible(), 'the next rubric beside the score');
     assert.deepEqual(await violations(page), []);
     assert.deepEqual(problems, []);
     await page.context().close();
@@ -156,6 +160,8 @@ describe('report pages in a real browser', { skip: haveChromium ? false : `${CHR
     assert.equal(await sideways(page), 0, 'every disclosure open');
     await page.locator('#evidence').evaluate((e) => e.scrollIntoView());
     await page.screenshot({ path: path.join(ARTIFACTS, 'report-phone-evidence.png') });
+    await page.locator('#next-rubric').evaluate((e) => e.scrollIntoView());
+    await page.screenshot({ path: path.join(ARTIFACTS, 'report-phone-next-rubric.png') });
     assert.deepEqual(await violations(page), []);
     assert.deepEqual(problems, []);
     await page.context().close();
