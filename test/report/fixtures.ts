@@ -16,6 +16,12 @@ import type { CliVantage } from '../../src/scans/types.ts';
 
 export const fullCatalog = catalogLookup({ checks: everyCatalogCheck() });
 
+/** A plausible generation per preview check, as the checks name them. */
+const GENERATIONS: Record<string, string> = {
+  'access.payment-offers': 'x402 v2', 'policy.preferences-agree': 'Content Signals (Cloudflare)', 'discovery.llms-txt-v2': 'llms.txt v1 (/llms.txt only)',
+  'discovery.ard': 'ARD v0.91 (ard.json)', 'discovery.a2a-card-v1': 'A2A v0.3 (legacy)', 'discovery.mcp-card-shape': 'SEP-1649 (superseded)', 'trust.web-bot-auth': 'webbotauth-httpsig-protocol-01 (dictionary Signature-Agent)',
+};
+
 const STATUS: Record<EdgeOutcome, number> = { pass: 200, challenge: 403, block: 403, 'rate-limited': 429, auth: 401, 'origin-error': 502, 'transport-error': 0, unprobed: 0 };
 
 /** Outcomes per agent index: mostly served, with every denial kind somewhere. */
@@ -90,7 +96,7 @@ export function fullReport(domain = 'full-site.example'): { report: EngineReport
   const added = PREVIEW_ADDED.map((c, i) => {
     const status = previewStatuses[i % previewStatuses.length]!;
     const result: CheckResult = { id: c.id, category: c.category, weight: c.weight, status, detail: `${c.name}: ${status} on ${domain}.` };
-    if (status !== 'inconclusive') result.generation = i % 2 ? 'ARD v0.91 (ard.json)' : 'ai-catalog.json (before ARD v0.91)';
+    if (status !== 'inconclusive') result.generation = GENERATIONS[c.id] ?? 'ARD v0.91 (ard.json)';
     return { result, thousandths: status === 'pass' ? 1000 : 0 };
   });
   const previewScored = [...scored, ...added];
