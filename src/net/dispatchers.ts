@@ -28,7 +28,9 @@ const MAX_CACHED = 2048;
 export class DispatcherCache {
   readonly #opts: DispatcherOptions;
   // Evicting closes gracefully: requests in flight on the evicted dispatcher still complete.
-  readonly #cache = new LRUCache<string, Dispatcher>({ max: MAX_CACHED, dispose: (d) => void d.close().catch(() => undefined) });
+  // On shutdown every dispatcher is destroyed instead, so dispose must not start a close too.
+  #shuttingDown = false;
+  readonly #cache = new LRUCache<string, Dispatcher>({ max: MAX_CACHED, dispose: (d) => { if (!this.#shuttingDown) void d.close().catch(() => undefined); } });
   /** Built once: handing `ca` to every TLS connect would rebuild a context per socket (a measurable CPU cost). */
   readonly #secureContext: SecureContext;
 
@@ -55,7 +57,8 @@ export class DispatcherCache {
 
   async close(): Promise<void> {
     const all = [...this.#cache.values()];
-    this.#cache.clear(); // dispose starts a graceful close; destroy below ends it at once
+    this.#shuttingDown = true;
+    this.#cache.clear();
     await Promise.all(all.map((d) => d.destroy().catch(() => undefined)));
   }
 }
