@@ -8,6 +8,10 @@ import assert from 'node:assert/strict';
 import { mapConformance } from '../../src/mcp-scan/conformance.ts';
 import { SERVER_SCENARIOS, CONFORMANCE_SOURCE, CONFORMANCE_REQUIREMENTS } from '../../src/mcp-scan/data/conformance-2026-07-28.ts';
 import { MCP_CHECKS } from '../../src/mcp-scan/checks/index.ts';
+import { buildReport } from '../../src/mcp-scan/report.ts';
+import { renderMcpReportPage } from '../../src/report/mcp-page.ts';
+import { validateMcpServerReport } from '../../generated/validators.js';
+import type { components } from '../../generated/api-types.ts';
 import type { CheckResult, ConformanceStatus, Evidence, Exchange } from '../../src/mcp-scan/types.ts';
 
 /** requirements/2026-07-28.yaml `server:`, copied verbatim at the commit the data file cites. */
@@ -126,5 +130,31 @@ describe('conformance mapper', () => {
     const ev = baseline({ tools: [null, 7, 'x'] as unknown[] });
     const r = mapConformance(ev, checksOf(ev));
     assert.equal(r.scenarios.length, 37);
+  });
+});
+
+describe('conformance in the report', () => {
+  const ev = baseline();
+  const report = { ...buildReport(ev, checksOf(ev), new Date('2026-11-22T10:20:00Z'), 10), scanId: '7b0e4c1a-2d3f-4a5b-8c6d-9e0f1a2b3c4d', archived: false };
+
+  test('the report carries the mapping and validates against McpServerReport', () => {
+    assert.equal(report.conformance?.scenarios.length, 37);
+    assert.ok(validateMcpServerReport(report), JSON.stringify(validateMcpServerReport.errors));
+  });
+
+  test('the HTML page shows every scenario next to our checks, fails first', () => {
+    const page = renderMcpReportPage(report as unknown as components['schemas']['McpServerReport']);
+    const section = page.slice(page.indexOf('id="conformance"'));
+    assert.ok(page.indexOf('id="checklist"') < page.indexOf('id="conformance"'), 'after our own checklist');
+    for (const id of REQUIRED_2026_07_28) assert.ok(section.includes(`<code>${id}</code>`), id);
+    assert.match(section, /no tool was called/);
+    assert.ok(section.indexOf('<code>caching</code>') < section.indexOf('<code>tools-list</code>'), 'fails (caching) come before the rest (tools-list)');
+    assert.match(section, /https:\/\/github\.com\/modelcontextprotocol\/conformance\/blob\/[0-9a-f]{40}\/requirements\/2026-07-28\.yaml/);
+  });
+
+  test('an older archived report without the field still renders', () => {
+    const { conformance: _drop, ...old } = report;
+    const page = renderMcpReportPage(old as unknown as components['schemas']['McpServerReport']);
+    assert.ok(!page.includes('id="conformance"'));
   });
 });
