@@ -4,11 +4,11 @@
  * scan's evidence and check results in, one row per scenario out, in the
  * requirements file's order. It sends nothing, so it never calls a tool.
  */
-import { gate, isObject, needsOpenEndpoint, toolObjects } from './checks/util.ts';
+import { gate, isObject, needsOpenEndpoint, rpcError, toolObjects } from './checks/util.ts';
 import {
   CONFORMANCE_MAP_VERSION, CONFORMANCE_REQUIREMENTS, CONFORMANCE_SOURCE, CONFORMANCE_SUITE, SERVER_SCENARIOS, type ScenarioEntry,
 } from './data/conformance-2026-07-28.ts';
-import type { CheckResult, ConformanceReport, ConformanceScenario, ConformanceStatus, Evidence } from './types.ts';
+import type { CheckResult, ConformanceReport, ConformanceScenario, ConformanceStatus, Evidence, Exchange } from './types.ts';
 
 type Verdict = { status: ConformanceStatus; detail: string };
 /** How the server answers the 2026-07-28 wire the suite runs these scenarios at. */
@@ -80,46 +80,81 @@ function toolsList(c: Ctx): Verdict {
   return { status: 'pass', detail: `${tools.length} tool(s), each with a name in the suite's format, a description and an inputSchema${how}.` };
 }
 
-function listedCapability(cap: 'resources' | 'prompts', method: string) {
+/** A listing's reply: its result, or why it cannot be judged ('none' when not sent). */
+function listReply(ex: Exchange | null | undefined, method: string): { result: Record<string, unknown> } | Verdict | 'none' {
+  if (!ex) return 'none';
+  const g = gate(ex, method);
+  if (g) return nv(g.detail);
+  const result = ex.verdict === 'rpc' ? ex.rpc?.result : undefined;
+  if (result) return { result };
+  const err = rpcError(ex.rpc);
+  return { status: 'fail', detail: err ? `${method} failed with error ${err.code} ${err.message}.` : `${method} returned no JSON-RPC result (HTTP ${ex.status}).` };
+}
+
+/** resources-list and prompts-list: the suite wants an array whose items carry these fields. */
+function listedCapability(cap: 'resources' | 'prompts', fields: readonly string[]) {
+  const method = `${cap}/list`;
   return (c: Ctx): Verdict => {
     if (c.wire.kind === 'unknown') return nv(c.wire.detail);
     const caps = capsOf(c.ev);
     if (!caps) return nv('The server declared no capabilities the scanner could read.');
     if (caps[cap] === undefined) return { status: 'not-applicable', detail: `The server declares no ${cap} capability.` };
-    return nv(`The server declares ${cap}; the scanner does not send ${method}.`);
+    const reply = listReply(cap === 'resources' ? c.ev.resourcesList : c.ev.promptsList, method);
+    if (reply === 'none') return nv(`The server declares ${cap}; ${method} was not sent (request budget spent).`);
+    if ('status' in reply) return reply;
+    const items = reply.result[cap];
+    if (!Array.isArray(items)) return { status: 'fail', detail: `${method} returned no ${cap} array.` };
+    const problems = items.flatMap((it, i) => fields.filter((f) => !isObject(it) || !it[f]).map((f) => `item #${i} has no ${f}`));
+    if (problems.length) return { status: 'fail', detail: `${method}: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? `; ${problems.length - 5} more` : ''}.` };
+    if (c.wire.kind === 'legacy') return nv(`Our ${method} (${items.length} item(s)) is sound at the legacy wire; ${c.wire.detail}`);
+    const how = c.wire.dual ? ' (listed over the legacy wire of a dual-era server)' : '';
+    return { status: 'pass', detail: `${items.length} item(s), each with ${fields.join(' and ')}${how}.` };
   };
 }
 
+/** caching: the SEP-2549 hints on every listing we hold; the suite also wants them on templates/list and resources/read. */
 function caching(c: Ctx): Verdict {
   const reply = toolsReply(c);
-  if (reply === 'none') return nv('No tools/list result to read caching hints from; the other cacheable endpoints are not requested.');
-  if ('status' in reply) return reply;
-  const { ttlMs, cacheScope } = reply.result;
-  const bad: string[] = [];
-  if (ttlMs !== undefined && !(Number.isInteger(ttlMs) && (ttlMs as number) >= 0)) bad.push(`ttlMs is ${JSON.stringify(ttlMs)}, not an integer >= 0`);
-  if (cacheScope !== undefined && cacheScope !== 'public' && cacheScope !== 'private') bad.push(`cacheScope is ${JSON.stringify(cacheScope)}, not "public" or "private"`);
-  if (bad.length) return { status: 'fail', detail: `tools/list: ${bad.join('; ')}.` };
-  const missing = [ttlMs === undefined ? 'ttlMs' : null, cacheScope === undefined ? 'cacheScope' : null].filter((m) => m !== null);
-  if (missing.length && !(c.wire.kind === 'modern' && c.wire.dual)) {
-    return { status: 'fail', detail: `The tools/list result lacks ${missing.join(' and ')} (sep-2549-tools-list-caching-hints fails).` };
+  if (reply !== 'none' && 'status' in reply) return reply;
+  const results: Array<[string, Record<string, unknown>]> = reply === 'none' ? [] : [['tools/list', reply.result]];
+  for (const [method, ex] of [['resources/list', c.ev.resourcesList], ['prompts/list', c.ev.promptsList]] as const) {
+    const r = listReply(ex, method);
+    if (r !== 'none' && !('status' in r)) results.push([method, r.result]);
   }
-  if (missing.length) return nv(`The legacy-wire tools/list result lacks ${missing.join(' and ')}; a dual-era server may add them only at ${MODERN}.`);
-  return nv('tools/list carries valid ttlMs and cacheScope; prompts/list, resources/list, resources/templates/list and resources/read are not requested.');
+  if (!results.length) return nv('No listing result to read caching hints from.');
+  const bad: string[] = [];
+  const missing: string[] = [];
+  for (const [method, { ttlMs, cacheScope }] of results) {
+    if (ttlMs !== undefined && !(Number.isInteger(ttlMs) && (ttlMs as number) >= 0)) bad.push(`${method}: ttlMs is ${JSON.stringify(ttlMs)}, not an integer >= 0`);
+    if (cacheScope !== undefined && cacheScope !== 'public' && cacheScope !== 'private') bad.push(`${method}: cacheScope is ${JSON.stringify(cacheScope)}, not "public" or "private"`);
+    const gap = [ttlMs === undefined ? 'ttlMs' : null, cacheScope === undefined ? 'cacheScope' : null].filter((m) => m !== null);
+    if (gap.length) missing.push(`${method} lacks ${gap.join(' and ')}`);
+  }
+  if (bad.length) return { status: 'fail', detail: `${bad.join('; ')}.` };
+  if (missing.length && !(c.wire.kind === 'modern' && c.wire.dual)) return { status: 'fail', detail: `${missing.join('; ')} (the sep-2549 caching-hints checks fail).` };
+  if (missing.length) return nv(`On the legacy wire: ${missing.join('; ')}; a dual-era server may add them only at ${MODERN}.`);
+  return nv(`${results.map(([m]) => m).join(', ')} carry valid ttlMs and cacheScope; the other cacheable endpoints are not requested.`);
 }
 
+/** input-required-result-unsupported-methods: tools/list and prompts/list must never be an InputRequiredResult. */
 function unsupportedMethods(c: Ctx): Verdict {
-  const reply = toolsReply(c);
-  if (reply === 'none') return nv('No tools/list result; prompts/list is not requested.');
-  if ('status' in reply) return reply;
-  if (reply.result.resultType === 'input_required') return { status: 'fail', detail: 'tools/list answered with an InputRequiredResult.' };
-  return nv('tools/list is not an InputRequiredResult; prompts/list is not requested.');
+  const tools = toolsReply(c);
+  if (tools !== 'none' && 'status' in tools) return tools;
+  const prompts = listReply(c.ev.promptsList, 'prompts/list');
+  const seen = [tools !== 'none' ? ['tools/list', tools.result] : null, prompts !== 'none' && !('status' in prompts) ? ['prompts/list', prompts.result] : null]
+    .filter((x): x is [string, Record<string, unknown>] => x !== null);
+  const hit = seen.find(([, r]) => r.resultType === 'input_required');
+  if (hit) return { status: 'fail', detail: `${hit[0]} answered with an InputRequiredResult.` };
+  if (seen.length === 2 && c.wire.kind === 'modern' && !c.wire.dual) return { status: 'pass', detail: 'Neither tools/list nor prompts/list is an InputRequiredResult.' };
+  const what = seen.length ? `${seen.map(([m]) => m).join(' and ')}: not an InputRequiredResult` : 'No listing result';
+  return nv(`${what}; ${prompts === 'none' ? 'prompts/list was not requested' : 'but not both observed at the 2026-07-28 wire'}.`);
 }
 
 const DECIDE: Record<string, (c: Ctx) => Verdict> = {
   'server-stateless': serverStateless,
   'tools-list': toolsList,
-  'resources-list': listedCapability('resources', 'resources/list'),
-  'prompts-list': listedCapability('prompts', 'prompts/list'),
+  'resources-list': listedCapability('resources', ['uri', 'name']),
+  'prompts-list': listedCapability('prompts', ['name', 'description']),
   caching,
   'input-required-result-unsupported-methods': unsupportedMethods,
 };

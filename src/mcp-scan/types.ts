@@ -124,6 +124,9 @@ export interface Evidence {
   invalidParams: Exchange | null;
   parseError: Exchange | null;
   get: Exchange | null;
+  /** resources/list and prompts/list, sent only for a declared capability with budget to spare (conformance mapping). */
+  resourcesList?: Exchange | null;
+  promptsList?: Exchange | null;
   auth: AuthEvidence | null;
   requestCount: number;
 }

@@ -29,7 +29,7 @@ function conformanceSection(c: McpConformance | undefined): SafeHtml | string {
 <td>${s.checks.length ? s.checks.map((id, i) => html`${i ? html`<br>` : ''}<code class="muted">${id}</code>`) : '—'}</td><td class="wrap">${s.detail}</td></tr>`);
   const n = c.counts;
   return html`<section aria-labelledby="conformance"><h2 id="conformance">Conformance suite, ${c.requirements} server requirements</h2>
-<p>The ${c.scenarios.length} scenarios <code>${c.suite}</code> requires of a server for ${c.requirements}, judged from this scan's own requests; no tool was called.
+<p>The ${n.pass + n.fail + n.notApplicable + n.notVerified} scenarios <code>${c.suite}</code> requires of a server for ${c.requirements}, judged from this scan's own requests; no tool was called.
 ${checkWord('pass')} ${n.pass} · ${checkWord('fail')} ${n.fail} · ${checkWord('not-verified')} ${n.notVerified} · ${checkWord('not-applicable')} ${n.notApplicable}</p>
 <p class="muted small">Not applicable: the scenario needs the suite's own fixture tools, prompts or resources, or a localhost server. Not verified: it needs a request the scanner does not send, such as a tool call.
 Source: <a href="${c.source.repository}/blob/${c.source.commit}/${c.source.path}"><code>${c.source.path}</code></a> · mapping ${c.version}.</p>

@@ -35,6 +35,7 @@ function ex(over: Partial<Exchange> = {}): Exchange {
 }
 const discover = (versions: string[], caps: Record<string, unknown> = { tools: {} }) => ex({ rpc: { id: 2, result: { supportedVersions: versions, capabilities: caps } } });
 const toolsPage = (result: Record<string, unknown>) => [ex({ rpc: { id: 10, result } })];
+const withCaps = (capabilities: Record<string, unknown>) => ex({ rpc: { id: 1, result: { protocolVersion: '2025-11-25', capabilities: { tools: {}, ...capabilities } } } });
 const legacyDiscover = ex({ verdict: 'http', status: 400, rpc: null, text: 'Unsupported protocol version' });
 
 function baseline(over: Partial<Evidence> = {}): Evidence {
@@ -97,7 +98,18 @@ describe('conformance mapper', () => {
     ['unknown cacheScope', 'caching', modernOnly({ toolsPages: toolsPage({ tools: [TOOL], ttlMs: 0, cacheScope: 'shared' }) }), 'fail', /cacheScope/],
     ['no resources capability', 'resources-list', {}, 'not-applicable'],
     ['resources declared', 'resources-list', modernOnly({ discover: discover(['2026-07-28'], { tools: {}, resources: {} }) }), 'not-verified', /resources\/list/],
+    ['sound resources on a modern server', 'resources-list', modernOnly({ discover: discover(['2026-07-28'], { resources: {} }), resourcesList: ex({ rpc: { id: 23, result: { resources: [{ uri: 'file:///a', name: 'a' }] } } }) }), 'pass'],
+    ['a resource without a name', 'resources-list', { init: withCaps({ resources: {} }), resourcesList: ex({ rpc: { id: 23, result: { resources: [{ uri: 'file:///a' }] } } }) }, 'fail', /no name/],
+    ['resources/list answered with an error', 'resources-list', { init: withCaps({ resources: {} }), resourcesList: ex({ rpc: { id: 23, error: { code: -32601, message: 'nope' } } }) }, 'fail', /-32601/],
+    ['sound resources on a legacy server', 'resources-list', { init: withCaps({ resources: {} }), resourcesList: ex({ rpc: { id: 23, result: { resources: [] } } }) }, 'not-verified', /legacy wire/],
+    ['resources/list behind a token', 'resources-list', { init: withCaps({ resources: {} }), resourcesList: ex({ verdict: 'policy', status: 401, rpc: null }) }, 'not-verified', /credentials/],
     ['no prompts capability', 'prompts-list', {}, 'not-applicable'],
+    ['sound prompts on a modern server', 'prompts-list', modernOnly({ discover: discover(['2026-07-28'], { prompts: {} }), promptsList: ex({ rpc: { id: 24, result: { prompts: [{ name: 'p', description: 'd' }] } } }) }), 'pass'],
+    ['a prompt without a description', 'prompts-list', modernOnly({ discover: discover(['2026-07-28'], { prompts: {} }), promptsList: ex({ rpc: { id: 24, result: { prompts: [{ name: 'p' }] } } }) }), 'fail', /no description/],
+    ['prompts/list lacks caching hints', 'caching', modernOnly({ toolsPages: toolsPage({ tools: [TOOL], ttlMs: 1, cacheScope: 'private' }), promptsList: ex({ rpc: { id: 24, result: { prompts: [] } } }) }), 'fail', /prompts\/list lacks/],
+    ['both listings plain at 2026-07-28', 'input-required-result-unsupported-methods', modernOnly({ promptsList: ex({ rpc: { id: 24, result: { prompts: [] } } }) }), 'pass'],
+    ['prompts/list answered with an InputRequiredResult', 'input-required-result-unsupported-methods', modernOnly({ promptsList: ex({ rpc: { id: 24, result: { resultType: 'input_required' } } }) }), 'fail', /prompts\/list/],
+    ['both listings plain, but over the legacy wire of a dual-era server', 'input-required-result-unsupported-methods', { discover: discover(['2025-11-25', '2026-07-28']), promptsList: ex({ rpc: { id: 24, result: { prompts: [] } } }) }, 'not-verified'],
     ['prompts declared (initialize)', 'prompts-list', { init: ex({ rpc: { id: 1, result: { protocolVersion: '2025-11-25', capabilities: { prompts: {} } } } }) }, 'not-verified'],
     ['tools/list answered with an InputRequiredResult', 'input-required-result-unsupported-methods', modernOnly({ toolsPages: toolsPage({ resultType: 'input_required', inputRequests: {} }) }), 'fail'],
     ['tools/list is a plain result', 'input-required-result-unsupported-methods', modernOnly(), 'not-verified'],

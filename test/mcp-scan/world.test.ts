@@ -48,7 +48,7 @@ const EXPECTED: Record<string, string[]> = {
 // Legacy servers fail server-stateless (no server/discover) and caching (no ttlMs/cacheScope); walls leave all unverified.
 const CONFORMANCE_COUNTS: Record<string, number[]> = {
   'mcp-good': [0, 2, 31, 4], 'mcp-stateful': [0, 2, 31, 4], 'mcp-oauth': [0, 0, 29, 8], 'mcp-legacy-sse': [0, 1, 29, 7],
-  'mcp-broken': [0, 3, 31, 3], 'mcp-broken-sdk': [0, 3, 31, 3], 'mcp-catalog': [0, 2, 31, 4], 'mcp-waf': [0, 0, 29, 8],
+  'mcp-broken': [0, 3, 31, 3], 'mcp-broken-sdk': [0, 5, 29, 3], 'mcp-catalog': [0, 2, 31, 4], 'mcp-waf': [0, 0, 29, 8],
   'mcp-modern': [1, 0, 31, 5], 'mcp-modern-only': [1, 0, 31, 5], 'mcp-paged': [0, 2, 31, 4], 'mcp-cursor-loop': [0, 3, 31, 3],
   'mcp-tools-auth': [0, 1, 31, 5], down: [0, 0, 29, 8],
 };
@@ -151,6 +151,13 @@ describe('MCP scanner against the test world', () => {
       t.diagnostic(`${label}: pass ${n.pass} fail ${n.fail} n/a ${n.notApplicable} not-verified ${n.notVerified}`);
       assert.deepEqual([n.pass, n.fail, n.notApplicable, n.notVerified], CONFORMANCE_COUNTS[label], label);
     }
+    // mcp-broken-sdk declares resources and prompts: the scanner lists them (and only there) and judges the items.
+    const bySdk = new Map(reports.get('mcp-broken-sdk')!.conformance!.scenarios.map((s) => [s.scenario, s]));
+    assert.match(bySdk.get('resources-list')!.detail, /item #0 has no name/);
+    assert.match(bySdk.get('prompts-list')!.detail, /item #0 has no description/);
+    assert.deepEqual([bySdk.get('resources-list')!.status, bySdk.get('prompts-list')!.status], ['fail', 'fail']);
+    const listings = sent.filter(({ req }) => /"method":"(resources|prompts)\/list"/.test(req.body ?? ''));
+    assert.deepEqual([...new Set(listings.map(({ host }) => host.split('.')[0]))], ['mcp-broken-sdk']);
     // The only tools/call the scanner sends is the nameless invalid-params probe: no tool ever runs.
     const perHost = new Map<string, number>();
     for (const { host, req } of sent) {

@@ -13,7 +13,9 @@
  *  - `not-applicable`: needs the suite's everything-server fixtures (tools, prompts,
  *    resources with fixed names) or a localhost server, so it says nothing about a product server;
  *  - `not-verified`: needs a request the scanner does not send (a tool call, concurrent streams,
- *    resources/read).
+ *    resources/read). Mapped scenarios also come out not-verified when the evidence cannot decide.
+ * The scanner's only additions for this are resources/list and prompts/list, sent last, only
+ * for a declared capability and only with request budget left (gather.ts).
  * Order is the requirements file's order; the report keeps it.
  */
 
@@ -101,7 +103,7 @@ export const SERVER_SCENARIOS: readonly ScenarioEntry[] = [
   {
     id: 'resources-list', source: 'resources.ts', decision: 'mapped', checks: [],
     needs: 'resources/list: a resources array, each with uri and name.',
-    basis: 'Not applicable when the server declares no resources capability; otherwise not verified, since the scanner does not list resources.',
+    basis: 'Not applicable without a declared resources capability; otherwise from our resources/list (sent only when declared): fail on an error or an item without uri or name; pass when sound and the server speaks 2026-07-28.',
   },
   fixtureResource('resources-read-text', 'test://static-text', 'text contents'),
   fixtureResource('resources-read-binary', 'test://static-binary', 'blob contents'),
@@ -114,7 +116,7 @@ export const SERVER_SCENARIOS: readonly ScenarioEntry[] = [
   {
     id: 'prompts-list', source: 'prompts.ts', decision: 'mapped', checks: [],
     needs: 'prompts/list: a prompts array, each with name and description.',
-    basis: 'Not applicable when the server declares no prompts capability; otherwise not verified, since the scanner does not list prompts.',
+    basis: 'Not applicable without a declared prompts capability; otherwise from our prompts/list (sent only when declared): fail on an error or an item without name or description; pass when sound and the server speaks 2026-07-28.',
   },
   fixturePrompt('prompts-get-simple', 'test_simple_prompt'),
   fixturePrompt('prompts-get-with-args', 'test_prompt_with_arguments'),
@@ -128,7 +130,7 @@ export const SERVER_SCENARIOS: readonly ScenarioEntry[] = [
   {
     id: 'caching', source: 'caching.ts', decision: 'mapped', checks: [],
     needs: 'SEP-2549 ttlMs (integer >= 0) and cacheScope (public|private) on tools/list, prompts/list, resources/list, resources/templates/list and resources/read results.',
-    basis: 'From our tools/list result: fail when it lacks ttlMs/cacheScope or carries invalid values; otherwise not verified, since the other four endpoints are not requested.',
+    basis: 'From our tools/list, resources/list and prompts/list results: fail when one lacks ttlMs/cacheScope or carries invalid values; otherwise not verified, since resources/templates/list and resources/read are not requested.',
   },
   mrtr('input-required-result-basic-elicitation', ELICIT, 'An InputRequiredResult asking for elicitation, completed on retry'),
   mrtr('input-required-result-basic-sampling', 'test_input_required_result_sampling', 'An InputRequiredResult asking for sampling'),
@@ -142,7 +144,7 @@ export const SERVER_SCENARIOS: readonly ScenarioEntry[] = [
   {
     id: 'input-required-result-unsupported-methods', source: 'input-required-result.ts', decision: 'mapped', checks: ['mcp.tools.list'],
     needs: 'tools/list and prompts/list never answered with an InputRequiredResult (resultType "input_required").',
-    basis: 'Fail when our tools/list result is an InputRequiredResult; otherwise not verified, since prompts/list is not requested.',
+    basis: 'Fail when our tools/list or prompts/list result is an InputRequiredResult; pass when both were observed at the 2026-07-28 wire and neither is; otherwise not verified.',
   },
   mrtr('input-required-result-tampered-state', 'test_input_required_result_tampered_state', 'Rejection of a tampered requestState'),
   mrtr('input-required-result-capability-check', 'test_input_required_result_capabilities', 'Input requests limited to declared client capabilities'),
