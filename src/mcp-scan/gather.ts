@@ -138,6 +138,9 @@ async function probeProtocol(g: GatherInput, ev: Evidence, url: string, prober: 
   ev.parseError = await prober.post(url, `POST ${path} malformed JSON`, '{"jsonrpc":"2.0",', undefined, legacy);
   // With the session headers: a stateful server may refuse a session-less GET with 400 (spec basic/transports#session-management).
   ev.get = await prober.get(url, `GET ${path} (Accept: text/event-stream)`, 'text/event-stream', { timeoutMs: 2000, firstChunk: true, headers: legacy });
+  // Side-effect-free listings for the conformance mapping: last, only for a declared capability, only with budget left.
+  if (caps?.resources !== undefined && prober.remaining > 0) ev.resourcesList = await send(23, 'resources/list', undefined, `POST ${path} resources/list`);
+  if (caps?.prompts !== undefined && prober.remaining > 0) ev.promptsList = await send(24, 'prompts/list', undefined, `POST ${path} prompts/list`);
 }
 
 /** An AI Catalog names the server card inline or by URL (one more request); the card is then read as usual. */

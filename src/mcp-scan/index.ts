@@ -19,6 +19,8 @@ export { validateMcpTarget, type TargetVerdict } from './target.ts';
 export { MCP_CHECKS } from './checks/index.ts';
 export type { McpScanReport, McpServerReport, CheckResult, McpEgress } from './types.ts';
 export { SCANNER_VERSION } from './types.ts';
+export { mapConformance } from './conformance.ts';
+export type { ConformanceReport, ConformanceScenario, ConformanceStatus } from './types.ts';
 
 export interface ScanMcpOptions {
   egress: McpEgress;

@@ -1,5 +1,6 @@
 /** Evidence + check results → the McpServerReport body (openapi.yaml, mcp.md "Report shape"). */
 import { parseChallenge } from './auth.ts';
+import { mapConformance } from './conformance.ts';
 import { MODERN_VERSION } from './gather.ts';
 import { schemaIssue } from './schema.ts';
 import { isObject } from './checks/util.ts';
@@ -40,6 +41,7 @@ export function buildReport(ev: Evidence, checks: CheckResult[], startedAt: Date
     } : null,
     tools: toolSummary(tools, ev.toolsPages.length),
     checks,
+    conformance: mapConformance(ev, checks),
     startedAt: startedAt.toISOString(),
     durationMs: Math.max(0, Math.round(durationMs)),
     scannerVersion: SCANNER_VERSION,

@@ -124,6 +124,9 @@ export interface Evidence {
   invalidParams: Exchange | null;
   parseError: Exchange | null;
   get: Exchange | null;
+  /** resources/list and prompts/list, sent only for a declared capability with budget to spare (conformance mapping). */
+  resourcesList?: Exchange | null;
+  promptsList?: Exchange | null;
   auth: AuthEvidence | null;
   requestCount: number;
 }
@@ -140,6 +143,18 @@ export interface McpToolItem {
   openWorldHint: boolean | null;
   hasOutputSchema: boolean;
   issues: string[];
+}
+
+/** One required conformance-suite scenario as the scanner judges it (openapi.yaml ConformanceScenario). */
+export type ConformanceStatus = 'pass' | 'fail' | 'not-applicable' | 'not-verified';
+export interface ConformanceScenario { scenario: string; status: ConformanceStatus; detail: string; checks: string[] }
+export interface ConformanceReport {
+  suite: string;
+  requirements: string;
+  version: string;
+  source: { repository: string; path: string; commit: string };
+  scenarios: ConformanceScenario[];
+  counts: { pass: number; fail: number; notApplicable: number; notVerified: number };
 }
 
 /** The report as openapi.yaml McpServerReport, minus what the API layer adds (scanId, archived, reportUrl). */
@@ -168,6 +183,8 @@ export interface McpScanReport {
     withDescription: number; withAnnotations: number; readOnly: number; schemaIssues: number;
   };
   checks: CheckResult[];
+  /** Our checklist mapped to the conformance suite's required 2026-07-28 server scenarios (conformance.ts). */
+  conformance?: ConformanceReport;
   startedAt: string;
   durationMs: number;
   scannerVersion: string;

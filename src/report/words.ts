@@ -48,6 +48,8 @@ const CHECK: Record<string, Word> = {
   inconclusive: { icon: '?', word: 'inconclusive', tone: 'none' },
   skipped: { icon: '–', word: 'skipped', tone: 'none' },
   error: { icon: '!', word: 'error', tone: 'warn' },
+  'not-applicable': { icon: '–', word: 'not applicable', tone: 'none' },
+  'not-verified': { icon: '?', word: 'not verified', tone: 'none' },
 };
 
 function render(w: Word | undefined, fallback: string, extra = ''): SafeHtml {

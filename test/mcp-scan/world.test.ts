@@ -10,6 +10,7 @@ import { mcpServers } from '../world/mcp-servers/index.ts';
 import { scanMcpServer, type McpScanReport } from '../../src/mcp-scan/index.ts';
 import type { ProbeRequest } from '../../src/net/egress.ts';
 import { validateMcpServerReport } from '../../generated/validators.js';
+import { SERVER_SCENARIOS } from '../../src/mcp-scan/data/conformance-2026-07-28.ts';
 
 // Expected status per check, in registry order; `i:<reason>` is inconclusive with that reason.
 const ORDER = [
@@ -41,6 +42,15 @@ const EXPECTED: Record<string, string[]> = {
   // Open handshake, tools behind a token: the tool checks inherit policy, the PRM lookup still runs.
   'mcp-tools-auth': row(`pass pass pass pass pass  pass pass pass pass  i:policy pass i:not_applicable i:policy i:policy  i:policy i:policy i:policy pass  i:policy pass pass`),
   down: ['i:unreachable', 'i:unreachable', 'i:not_applicable', ...allOf('i:unreachable').slice(0, 17), 'i:not_applicable'],
+};
+
+// Conformance counts per server: [pass, fail, not-applicable, not-verified] over the 37 required scenarios.
+// Legacy servers fail server-stateless (no server/discover) and caching (no ttlMs/cacheScope); walls leave all unverified.
+const CONFORMANCE_COUNTS: Record<string, number[]> = {
+  'mcp-good': [0, 2, 31, 4], 'mcp-stateful': [0, 2, 31, 4], 'mcp-oauth': [0, 0, 29, 8], 'mcp-legacy-sse': [0, 1, 29, 7],
+  'mcp-broken': [0, 3, 31, 3], 'mcp-broken-sdk': [0, 5, 29, 3], 'mcp-catalog': [0, 2, 31, 4], 'mcp-waf': [0, 0, 29, 8],
+  'mcp-modern': [1, 0, 31, 5], 'mcp-modern-only': [1, 0, 31, 5], 'mcp-paged': [0, 2, 31, 4], 'mcp-cursor-loop': [0, 3, 31, 3],
+  'mcp-tools-auth': [0, 1, 31, 5], down: [0, 0, 29, 8],
 };
 
 const statusOf = (r: McpScanReport) => r.checks.map((c) => (c.status === 'inconclusive' ? `i:${c.reason}` : c.status));
@@ -125,5 +135,37 @@ describe('MCP scanner against the test world', () => {
       assert.ok(!names.includes('authorization') && !names.includes('cookie'), `credential header sent to ${req.url}`);
       if (req.body?.includes('tools/call')) assert.equal(JSON.parse(req.body).params.name, undefined, 'a tool was named');
     }
+  });
+
+  test('every report maps the 37 required 2026-07-28 conformance scenarios, without calling a tool', (t) => {
+    const ids = SERVER_SCENARIOS.map((s) => s.id);
+    assert.equal(ids.length, 37);
+    for (const [label, r] of reports) {
+      const c = r.conformance!;
+      assert.ok(c, `${label}: no conformance field`);
+      assert.deepEqual([c.suite, c.requirements], ['modelcontextprotocol/conformance', '2026-07-28'], label);
+      assert.deepEqual(c.scenarios.map((s) => s.scenario), ids, label);
+      for (const s of c.scenarios) assert.ok(['pass', 'fail', 'not-applicable', 'not-verified'].includes(s.status) && s.detail, `${label} ${s.scenario}`);
+      const n = c.counts;
+      assert.equal(n.pass + n.fail + n.notApplicable + n.notVerified, 37, label);
+      t.diagnostic(`${label}: pass ${n.pass} fail ${n.fail} n/a ${n.notApplicable} not-verified ${n.notVerified}`);
+      assert.deepEqual([n.pass, n.fail, n.notApplicable, n.notVerified], CONFORMANCE_COUNTS[label], label);
+    }
+    // mcp-broken-sdk declares resources and prompts: the scanner lists them (and only there) and judges the items.
+    const bySdk = new Map(reports.get('mcp-broken-sdk')!.conformance!.scenarios.map((s) => [s.scenario, s]));
+    assert.match(bySdk.get('resources-list')!.detail, /item #0 has no name/);
+    assert.match(bySdk.get('prompts-list')!.detail, /item #0 has no description/);
+    assert.deepEqual([bySdk.get('resources-list')!.status, bySdk.get('prompts-list')!.status], ['fail', 'fail']);
+    const listings = sent.filter(({ req }) => /"method":"(resources|prompts)\/list"/.test(req.body ?? ''));
+    assert.deepEqual([...new Set(listings.map(({ host }) => host.split('.')[0]))], ['mcp-broken-sdk']);
+    // The only tools/call the scanner sends is the nameless invalid-params probe: no tool ever runs.
+    const perHost = new Map<string, number>();
+    for (const { host, req } of sent) {
+      if (!req.body?.includes('tools/call')) continue;
+      const body = JSON.parse(req.body) as { method?: string; params?: { name?: unknown } };
+      assert.equal(body.params?.name, undefined, `a tool was named to ${host}`);
+      perHost.set(host, (perHost.get(host) ?? 0) + 1);
+    }
+    for (const [host, n] of perHost) assert.ok(n <= 1, `${host}: ${n} tools/call requests`);
   });
 });
