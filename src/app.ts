@@ -3,7 +3,6 @@
 //   -> body read with the operation's wire limit (x-body-limit) -> OpenAPI validation
 //   -> the operation's handler (by operationId) -> one error renderer.
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import * as OpenApiValidator from 'express-openapi-validator';
 import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
 import { operations, type OperationRow } from '../generated/operations.ts';
@@ -73,16 +72,7 @@ export function createApp(ctx: AppContext, services: AppServices, options: AppOp
     if (inputless.has(op.operationId)) app.get(op.expressPath, (req: Request, res: Response) => handlerOf(op)(req, res, hctx));
   }
 
-  app.use(
-    OpenApiValidator.middleware({
-      apiSpec: structuredClone(ctx.spec) as never,
-      validateRequests: { allErrors: true },
-      validateResponses: ctx.config.validateResponses ? { allErrors: true } : false,
-      validateFormats: true,
-      ignoreUndocumented: false,
-      validateApiSpec: false, // redocly lints it in CI; skipping saves start-up time
-    }),
-  );
+  app.use(lazyRequestValidator(ctx));
 
   for (const op of operations) {
     if (inputless.has(op.operationId)) continue;
@@ -93,6 +83,60 @@ export function createApp(ctx: AppContext, services: AppServices, options: AppOp
   app.use(notFoundHandler);
   app.use(errorHandler(ctx));
   return app;
+}
+
+/**
+ * The OpenAPI request validator, built on the first request that reaches it. Building it
+ * (importing express-openapi-validator, bundling the spec, compiling its schemas with ajv,
+ * including the OpenAPI meta-schema it compiles even with validateApiSpec off) was a third of
+ * the service's cold start (bench/results.md), and neither /health nor the input-less reads
+ * above ever reach it. Requests that arrive while it is being built wait for it; a failed
+ * build fails those requests (500) and is retried by the next one.
+ */
+function lazyRequestValidator(ctx: AppContext): RequestHandler {
+  let ready: Promise<RequestHandler[]> | undefined;
+  const build = async (): Promise<RequestHandler[]> => {
+    const OpenApiValidator = await import('express-openapi-validator');
+    const chain = OpenApiValidator.middleware({
+      apiSpec: structuredClone(ctx.spec) as never,
+      validateRequests: { allErrors: true },
+      validateResponses: ctx.config.validateResponses ? { allErrors: true } : false,
+      validateFormats: true,
+      ignoreUndocumented: false,
+      validateApiSpec: false, // redocly lints it in CI; skipping saves start-up time
+    });
+    return (Array.isArray(chain) ? chain : [chain]) as RequestHandler[];
+  };
+  let chain: RequestHandler[] | undefined;
+  return (req, res, next) => {
+    if (chain) return run(chain, req, res, next);
+    (ready ??= build()).then(
+      (built) => {
+        chain = built;
+        run(built, req, res, next);
+      },
+      (err: unknown) => {
+        ready = undefined;
+        next(err);
+      },
+    );
+  };
+}
+
+/** Runs middleware in order as express would: the next one on next(), out on next(err) or 'route'/'router'. */
+function run(chain: RequestHandler[], req: Request, res: Response, done: NextFunction, i = 0): void {
+  const mw = chain[i];
+  if (!mw) return done();
+  const step: NextFunction = (err?: unknown) => {
+    if (err) return done(err);
+    run(chain, req, res, done, i + 1);
+  };
+  try {
+    const out = mw(req, res, step) as unknown;
+    if (out instanceof Promise) out.catch(done);
+  } catch (err) {
+    done(err);
+  }
 }
 
 /** A GET with no parameters, no body, and unknown query parameters allowed. */
