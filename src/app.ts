@@ -53,9 +53,7 @@ export function createApp(ctx: AppContext, services: AppServices, options: AppOp
     next();
   });
 
-  for (const op of operations) if (op.cors) mountCors(app, op);
-  for (const router of services.internal) app.use(router);
-  for (const op of operations) if (op.method !== 'get') mountBodyReader(app, op);
+  mountCors(app);
 
   const handlerOf = (op: OperationRow) => (options.handlers?.[op.operationId] ?? handlers[op.operationId]) as (req: Request, res: Response, ctx: HandlerContext) => unknown;
   // In production (no response validation) a GET that takes no input at all (no parameters,
@@ -68,9 +66,26 @@ export function createApp(ctx: AppContext, services: AppServices, options: AppOp
   const inputless = ctx.config.validateResponses
     ? new Set<string>()
     : new Set([...operations.filter((op) => takesNoInput(ctx.spec, op)).map((op) => op.operationId), 'getReport', 'getBadge']);
+  // Mounted before the internal routers and the body readers, which never answer a GET of
+  // the contract: a read does not walk past them (bench/results.md).
   for (const op of operations) {
     if (inputless.has(op.operationId)) app.get(op.expressPath, (req: Request, res: Response) => handlerOf(op)(req, res, hctx));
   }
+  // A GET whose only inputs are optional query parameters (GET /api/checks?rubric=) has
+  // nothing to validate when the request carries no query string: serve that ahead of the
+  // validator too. Any query string, even an empty one, still goes through it.
+  if (!ctx.config.validateResponses) {
+    for (const op of operations) {
+      if (inputless.has(op.operationId) || !takesOnlyOptionalQuery(ctx.spec, op)) continue;
+      app.get(op.expressPath, (req: Request, res: Response, next: NextFunction) => {
+        if (req.url.includes('?')) return next();
+        return handlerOf(op)(req, res, hctx);
+      });
+    }
+  }
+
+  for (const router of services.internal) app.use(router);
+  for (const op of operations) if (op.method !== 'get') mountBodyReader(app, op);
 
   app.use(lazyRequestValidator(ctx));
 
@@ -139,32 +154,69 @@ function run(chain: RequestHandler[], req: Request, res: Response, done: NextFun
   }
 }
 
-/** A GET with no parameters, no body, and unknown query parameters allowed. */
-function takesNoInput(spec: Record<string, unknown>, op: OperationRow): boolean {
-  if (op.method !== 'get') return false;
+/** A GET's parameters, or undefined when it has a body or rejects unknown query parameters. */
+function getParameters(spec: Record<string, unknown>, op: OperationRow): Array<{ in?: string; required?: boolean; $ref?: string }> | undefined {
+  if (op.method !== 'get') return undefined;
   const item = (spec.paths as Record<string, Record<string, unknown>> | undefined)?.[op.path];
   const operation = item?.[op.method] as { parameters?: unknown[]; requestBody?: unknown; 'x-eov-allow-unknown-query-parameters'?: boolean } | undefined;
-  if (!item || !operation) return false;
-  const params = [...((item.parameters as unknown[] | undefined) ?? []), ...(operation.parameters ?? [])];
-  return params.length === 0 && operation.requestBody === undefined && operation['x-eov-allow-unknown-query-parameters'] === true;
+  if (!item || !operation) return undefined;
+  if (operation.requestBody !== undefined || operation['x-eov-allow-unknown-query-parameters'] !== true) return undefined;
+  return [...((item.parameters as unknown[] | undefined) ?? []), ...(operation.parameters ?? [])] as Array<{ in?: string; required?: boolean; $ref?: string }>;
+}
+
+/** A GET with no parameters, no body, and unknown query parameters allowed. */
+function takesNoInput(spec: Record<string, unknown>, op: OperationRow): boolean {
+  return getParameters(spec, op)?.length === 0;
+}
+
+/** A GET with no body, unknown query parameters allowed, and only optional query parameters (inline, not $ref'd). */
+function takesOnlyOptionalQuery(spec: Record<string, unknown>, op: OperationRow): boolean {
+  const params = getParameters(spec, op);
+  return params !== undefined && params.length > 0 && params.every((p) => p.$ref === undefined && p.in === 'query' && p.required !== true);
 }
 
 const CORS_HEADERS = 'Content-Type, Accept, MCP-Protocol-Version, Mcp-Session-Id, Mcp-Method, Mcp-Name, Last-Event-ID';
 
-function mountCors(app: Express, op: OperationRow): void {
-  app.all(op.expressPath, (req: Request, res: Response, next: NextFunction) => {
-    const preflight = req.method === 'OPTIONS';
-    // Paths can carry several operations (GET and POST /scan); CORS follows the operation.
-    if (!preflight && req.method.toLowerCase() !== op.method) return next();
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Access-Control-Expose-Headers', 'Mcp-Session-Id, RateLimit-Limit, RateLimit-Remaining, Retry-After, X-Request-Id');
-    if (!preflight) return next();
-    const methods = operations.filter((o) => o.path === op.path && o.cors).map((o) => o.method.toUpperCase());
-    res.setHeader('Access-Control-Allow-Methods', [...methods, 'OPTIONS'].join(', '));
-    res.setHeader('Access-Control-Allow-Headers', CORS_HEADERS);
-    res.setHeader('Access-Control-Max-Age', '600');
-    res.status(204).end();
+/**
+ * CORS for the operations marked x-cors. Their paths are literal, so one layer looks the
+ * request's path up in a map instead of one route layer per operation (twenty), which every
+ * request used to walk. The lookup matches as those routes did: case-insensitive, on the raw
+ * (undecoded) path, one trailing slash allowed. A path with parameters keeps a route of its own.
+ */
+function mountCors(app: Express): void {
+  const literal = new Map<string, OperationRow[]>();
+  for (const op of operations) {
+    if (!op.cors) continue;
+    if (/[:*?(){}\\]/.test(op.expressPath)) {
+      app.all(op.expressPath, (req: Request, res: Response, next: NextFunction) => corsFor(req, res, next, [op]));
+      continue;
+    }
+    const key = op.expressPath.toLowerCase();
+    literal.set(key, [...(literal.get(key) ?? []), op]);
+  }
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    let path = req.path.toLowerCase();
+    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+    const ops = literal.get(path);
+    if (!ops) return next();
+    corsFor(req, res, next, ops);
   });
+}
+
+function corsFor(req: Request, res: Response, next: NextFunction, ops: OperationRow[]): void {
+  const preflight = req.method === 'OPTIONS';
+  // Paths can carry several operations (GET and POST /scan); CORS follows the operation.
+  const method = req.method.toLowerCase();
+  if (!preflight && !ops.some((op) => op.method === method)) return next();
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Expose-Headers', 'Mcp-Session-Id, RateLimit-Limit, RateLimit-Remaining, Retry-After, X-Request-Id');
+  if (!preflight) return next();
+  const path = ops[0]!.path;
+  const methods = operations.filter((o) => o.path === path && o.cors).map((o) => o.method.toUpperCase());
+  res.setHeader('Access-Control-Allow-Methods', [...methods, 'OPTIONS'].join(', '));
+  res.setHeader('Access-Control-Allow-Headers', CORS_HEADERS);
+  res.setHeader('Access-Control-Max-Age', '600');
+  res.status(204).end();
 }
 
 /**

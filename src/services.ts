@@ -43,6 +43,8 @@ export interface AppServices {
   reads: ReadCaches;
   /** GET /api/checks: every published rubric's catalog by version, the current one first. */
   catalogs: ReadonlyMap<string, PublishedCatalog>;
+  /** Each catalog's JSON as sent, encoded once (express would encode the string on every send). */
+  catalogBodies: ReadonlyMap<string, Buffer>;
   documents: Documents;
   /** The service's Web Bot Auth key (configured, or generated once and stored), loaded on first use. */
   probeKey(): Promise<ProbeKey>;
@@ -140,6 +142,7 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     probeKey,
     mcpManifest,
     catalogs,
+    catalogBodies: new Map([...catalogs].map(([version, published]) => [version, Buffer.from(published.json)])),
     scans,
     mcp,
     mcpScan,
