@@ -1,10 +1,10 @@
 // The HTTP pipeline, in the order a request meets it:
-//   request id + log -> security headers -> CORS (x-cors operations) -> internal routes
+//   request id + log -> security headers -> CORS (x-cors operations)
+//   -> (production) the reads with nothing to validate -> internal routes
 //   -> body read with the operation's wire limit (x-body-limit) -> OpenAPI validation
-//   -> the operation's handler (by operationId) -> one error renderer.
+//   (built on the first request that reaches it) -> the operation's handler (by
+//   operationId) -> one error renderer.
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { pinoHttp } from 'pino-http';
-import { randomUUID } from 'node:crypto';
 import { operations, type OperationRow } from '../generated/operations.ts';
 import type { AppContext } from './context.ts';
 import { handlers } from './handlers/index.ts';
@@ -12,6 +12,7 @@ import type { HandlerContext } from './handlers/types.ts';
 import type { AppServices } from './services.ts';
 import { AppError } from './errors.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
+import { requestLog } from './http/request-log.ts';
 import './http/route-regexp-cache.ts';
 
 /** Default body limit for operations whose contract names none. */
@@ -29,23 +30,7 @@ export function createApp(ctx: AppContext, services: AppServices, options: AppOp
   app.set('trust proxy', ctx.config.trustProxy);
   app.set('etag', false);
 
-  app.use(
-    pinoHttp({
-      logger: ctx.log,
-      genReqId: (req, res) => {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      // Bodies and most headers may carry leads and tokens: log the request line only.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.split('?')[0] }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-    }),
-  );
+  app.use(requestLog(ctx.log));
 
   app.use((_req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');

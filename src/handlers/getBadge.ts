@@ -1,6 +1,5 @@
 // GET /badge/{domain}.svg: the latest archived scan of a domain as a small SVG.
 import { AppError } from '../errors.ts';
-import { normalizeDomain } from '../net/domain.ts';
 import { preferredType } from '../http/negotiate.ts';
 import { BADGE_CACHE_CONTROL, badgeBody, notScannedBadgeBody } from '../report/badge.ts';
 import type { Handler } from './types.ts';
@@ -10,8 +9,10 @@ const BADGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 export const getBadge: Handler<'getBadge'> = async (req, res, ctx) => {
   // Routers differ on whether ".svg" stays in the parameter; accept both.
   const raw = String(req.params.domain ?? '').replace(/\.svg$/i, '');
-  const n = normalizeDomain(raw);
-  const latest = n.ok ? await ctx.services.reads.latestSiteScan(n.domain) : null;
+  const reads = ctx.services.reads;
+  const n = reads.badgeDomain(raw);
+  // A cached scan answers without a turn of the event loop.
+  const latest = n.ok ? (reads.cachedLatestSiteScan(n.domain) ?? (await reads.latestSiteScan(n.domain))) : null;
   const wantsJson = preferredType(req, ['image/svg+xml', 'application/json']) === 'application/json';
   res.vary('Accept');
   if (!latest) {
