@@ -1,11 +1,10 @@
 // The HTTP pipeline, in the order a request meets it:
-//   request id + log -> security headers -> CORS (x-cors operations) -> internal routes
+//   request id + log -> security headers -> CORS (x-cors operations)
+//   -> (production) the reads with nothing to validate -> internal routes
 //   -> body read with the operation's wire limit (x-body-limit) -> OpenAPI validation
-//   -> the operation's handler (by operationId) -> one error renderer.
+//   (built on the first request that reaches it) -> the operation's handler (by
+//   operationId) -> one error renderer.
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import * as OpenApiValidator from 'express-openapi-validator';
-import { pinoHttp } from 'pino-http';
-import { randomUUID } from 'node:crypto';
 import { operations, type OperationRow } from '../generated/operations.ts';
 import type { AppContext } from './context.ts';
 import { handlers } from './handlers/index.ts';
@@ -13,6 +12,7 @@ import type { HandlerContext } from './handlers/types.ts';
 import type { AppServices } from './services.ts';
 import { AppError } from './errors.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
+import { requestLog } from './http/request-log.ts';
 import './http/route-regexp-cache.ts';
 
 /** Default body limit for operations whose contract names none. */
@@ -30,23 +30,7 @@ export function createApp(ctx: AppContext, services: AppServices, options: AppOp
   app.set('trust proxy', ctx.config.trustProxy);
   app.set('etag', false);
 
-  app.use(
-    pinoHttp({
-      logger: ctx.log,
-      genReqId: (req, res) => {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      // Bodies and most headers may carry leads and tokens: log the request line only.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.split('?')[0] }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-    }),
-  );
+  app.use(requestLog(ctx.log));
 
   app.use((_req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -54,9 +38,7 @@ export function createApp(ctx: AppContext, services: AppServices, options: AppOp
     next();
   });
 
-  for (const op of operations) if (op.cors) mountCors(app, op);
-  for (const router of services.internal) app.use(router);
-  for (const op of operations) if (op.method !== 'get') mountBodyReader(app, op);
+  mountCors(app);
 
   const handlerOf = (op: OperationRow) => (options.handlers?.[op.operationId] ?? handlers[op.operationId]) as (req: Request, res: Response, ctx: HandlerContext) => unknown;
   // In production (no response validation) a GET that takes no input at all (no parameters,
@@ -69,20 +51,28 @@ export function createApp(ctx: AppContext, services: AppServices, options: AppOp
   const inputless = ctx.config.validateResponses
     ? new Set<string>()
     : new Set([...operations.filter((op) => takesNoInput(ctx.spec, op)).map((op) => op.operationId), 'getReport', 'getBadge']);
+  // Mounted before the internal routers and the body readers, which never answer a GET of
+  // the contract: a read does not walk past them (bench/results.md).
   for (const op of operations) {
     if (inputless.has(op.operationId)) app.get(op.expressPath, (req: Request, res: Response) => handlerOf(op)(req, res, hctx));
   }
+  // A GET whose only inputs are optional query parameters (GET /api/checks?rubric=) has
+  // nothing to validate when the request carries no query string: serve that ahead of the
+  // validator too. Any query string, even an empty one, still goes through it.
+  if (!ctx.config.validateResponses) {
+    for (const op of operations) {
+      if (inputless.has(op.operationId) || !takesOnlyOptionalQuery(ctx.spec, op)) continue;
+      app.get(op.expressPath, (req: Request, res: Response, next: NextFunction) => {
+        if (req.url.includes('?')) return next();
+        return handlerOf(op)(req, res, hctx);
+      });
+    }
+  }
 
-  app.use(
-    OpenApiValidator.middleware({
-      apiSpec: structuredClone(ctx.spec) as never,
-      validateRequests: { allErrors: true },
-      validateResponses: ctx.config.validateResponses ? { allErrors: true } : false,
-      validateFormats: true,
-      ignoreUndocumented: false,
-      validateApiSpec: false, // redocly lints it in CI; skipping saves start-up time
-    }),
-  );
+  for (const router of services.internal) app.use(router);
+  for (const op of operations) if (op.method !== 'get') mountBodyReader(app, op);
+
+  app.use(lazyRequestValidator(ctx));
 
   for (const op of operations) {
     if (inputless.has(op.operationId)) continue;
@@ -95,32 +85,123 @@ export function createApp(ctx: AppContext, services: AppServices, options: AppOp
   return app;
 }
 
-/** A GET with no parameters, no body, and unknown query parameters allowed. */
-function takesNoInput(spec: Record<string, unknown>, op: OperationRow): boolean {
-  if (op.method !== 'get') return false;
+/**
+ * The OpenAPI request validator, built on the first request that reaches it. Building it
+ * (importing express-openapi-validator, bundling the spec, compiling its schemas with ajv,
+ * including the OpenAPI meta-schema it compiles even with validateApiSpec off) was a third of
+ * the service's cold start (bench/results.md), and neither /health nor the input-less reads
+ * above ever reach it. Requests that arrive while it is being built wait for it; a failed
+ * build fails those requests (500) and is retried by the next one.
+ */
+function lazyRequestValidator(ctx: AppContext): RequestHandler {
+  let ready: Promise<RequestHandler[]> | undefined;
+  const build = async (): Promise<RequestHandler[]> => {
+    const OpenApiValidator = await import('express-openapi-validator');
+    const chain = OpenApiValidator.middleware({
+      apiSpec: structuredClone(ctx.spec) as never,
+      validateRequests: { allErrors: true },
+      validateResponses: ctx.config.validateResponses ? { allErrors: true } : false,
+      validateFormats: true,
+      ignoreUndocumented: false,
+      validateApiSpec: false, // redocly lints it in CI; skipping saves start-up time
+    });
+    return (Array.isArray(chain) ? chain : [chain]) as RequestHandler[];
+  };
+  let chain: RequestHandler[] | undefined;
+  return (req, res, next) => {
+    if (chain) return run(chain, req, res, next);
+    (ready ??= build()).then(
+      (built) => {
+        chain = built;
+        run(built, req, res, next);
+      },
+      (err: unknown) => {
+        ready = undefined;
+        next(err);
+      },
+    );
+  };
+}
+
+/** Runs middleware in order as express would: the next one on next(), out on next(err) or 'route'/'router'. */
+function run(chain: RequestHandler[], req: Request, res: Response, done: NextFunction, i = 0): void {
+  const mw = chain[i];
+  if (!mw) return done();
+  const step: NextFunction = (err?: unknown) => {
+    if (err) return done(err);
+    run(chain, req, res, done, i + 1);
+  };
+  try {
+    const out = mw(req, res, step) as unknown;
+    if (out instanceof Promise) out.catch(done);
+  } catch (err) {
+    done(err);
+  }
+}
+
+/** A GET's parameters, or undefined when it has a body or rejects unknown query parameters. */
+function getParameters(spec: Record<string, unknown>, op: OperationRow): Array<{ in?: string; required?: boolean; $ref?: string }> | undefined {
+  if (op.method !== 'get') return undefined;
   const item = (spec.paths as Record<string, Record<string, unknown>> | undefined)?.[op.path];
   const operation = item?.[op.method] as { parameters?: unknown[]; requestBody?: unknown; 'x-eov-allow-unknown-query-parameters'?: boolean } | undefined;
-  if (!item || !operation) return false;
-  const params = [...((item.parameters as unknown[] | undefined) ?? []), ...(operation.parameters ?? [])];
-  return params.length === 0 && operation.requestBody === undefined && operation['x-eov-allow-unknown-query-parameters'] === true;
+  if (!item || !operation) return undefined;
+  if (operation.requestBody !== undefined || operation['x-eov-allow-unknown-query-parameters'] !== true) return undefined;
+  return [...((item.parameters as unknown[] | undefined) ?? []), ...(operation.parameters ?? [])] as Array<{ in?: string; required?: boolean; $ref?: string }>;
+}
+
+/** A GET with no parameters, no body, and unknown query parameters allowed. */
+function takesNoInput(spec: Record<string, unknown>, op: OperationRow): boolean {
+  return getParameters(spec, op)?.length === 0;
+}
+
+/** A GET with no body, unknown query parameters allowed, and only optional query parameters (inline, not $ref'd). */
+function takesOnlyOptionalQuery(spec: Record<string, unknown>, op: OperationRow): boolean {
+  const params = getParameters(spec, op);
+  return params !== undefined && params.length > 0 && params.every((p) => p.$ref === undefined && p.in === 'query' && p.required !== true);
 }
 
 const CORS_HEADERS = 'Content-Type, Accept, MCP-Protocol-Version, Mcp-Session-Id, Mcp-Method, Mcp-Name, Last-Event-ID';
 
-function mountCors(app: Express, op: OperationRow): void {
-  app.all(op.expressPath, (req: Request, res: Response, next: NextFunction) => {
-    const preflight = req.method === 'OPTIONS';
-    // Paths can carry several operations (GET and POST /scan); CORS follows the operation.
-    if (!preflight && req.method.toLowerCase() !== op.method) return next();
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Access-Control-Expose-Headers', 'Mcp-Session-Id, RateLimit-Limit, RateLimit-Remaining, Retry-After, X-Request-Id');
-    if (!preflight) return next();
-    const methods = operations.filter((o) => o.path === op.path && o.cors).map((o) => o.method.toUpperCase());
-    res.setHeader('Access-Control-Allow-Methods', [...methods, 'OPTIONS'].join(', '));
-    res.setHeader('Access-Control-Allow-Headers', CORS_HEADERS);
-    res.setHeader('Access-Control-Max-Age', '600');
-    res.status(204).end();
+/**
+ * CORS for the operations marked x-cors. Their paths are literal, so one layer looks the
+ * request's path up in a map instead of one route layer per operation (twenty), which every
+ * request used to walk. The lookup matches as those routes did: case-insensitive, on the raw
+ * (undecoded) path, one trailing slash allowed. A path with parameters keeps a route of its own.
+ */
+function mountCors(app: Express): void {
+  const literal = new Map<string, OperationRow[]>();
+  for (const op of operations) {
+    if (!op.cors) continue;
+    if (/[:*?(){}\\]/.test(op.expressPath)) {
+      app.all(op.expressPath, (req: Request, res: Response, next: NextFunction) => corsFor(req, res, next, [op]));
+      continue;
+    }
+    const key = op.expressPath.toLowerCase();
+    literal.set(key, [...(literal.get(key) ?? []), op]);
+  }
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    let path = req.path.toLowerCase();
+    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+    const ops = literal.get(path);
+    if (!ops) return next();
+    corsFor(req, res, next, ops);
   });
+}
+
+function corsFor(req: Request, res: Response, next: NextFunction, ops: OperationRow[]): void {
+  const preflight = req.method === 'OPTIONS';
+  // Paths can carry several operations (GET and POST /scan); CORS follows the operation.
+  const method = req.method.toLowerCase();
+  if (!preflight && !ops.some((op) => op.method === method)) return next();
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Expose-Headers', 'Mcp-Session-Id, RateLimit-Limit, RateLimit-Remaining, Retry-After, X-Request-Id');
+  if (!preflight) return next();
+  const path = ops[0]!.path;
+  const methods = operations.filter((o) => o.path === path && o.cors).map((o) => o.method.toUpperCase());
+  res.setHeader('Access-Control-Allow-Methods', [...methods, 'OPTIONS'].join(', '));
+  res.setHeader('Access-Control-Allow-Headers', CORS_HEADERS);
+  res.setHeader('Access-Control-Max-Age', '600');
+  res.status(204).end();
 }
 
 /**

@@ -5,21 +5,19 @@
 import type { Router } from 'express';
 import { Redis } from 'ioredis';
 import type { AppContext } from './context.ts';
-import { documentsFor, type Documents } from './docs/documents.ts';
+import type { Documents } from './docs/documents.ts';
 import { originFiles, type OriginFiles } from './docs/origin.ts';
 import { Mailer } from './mail/mailer.ts';
-import { transportFor } from './mail/transport.ts';
+import type { MailTransport } from './mail/transport.ts';
 import type { McpScanOutcome } from './mcp-scan/service.ts';
 import { SCANNER_VERSION } from './mcp-scan/types.ts';
 import type { McpDeps } from './mcp/types.ts';
-import { createEgress, type Egress } from './net/egress.ts';
+import type { Egress } from './net/egress.ts';
 import { resolveHost } from './net/resolve.ts';
 import { operatorRouter } from './operator/router.ts';
 import { ReadCaches } from './report/read-caches.ts';
 import { loadProbeKey, type ProbeKey } from './signing/keys.ts';
-import { webBotAuthSigner } from './signing/web-bot-auth.ts';
 import { buildCatalogs, type PublishedCatalog } from './scanner/catalog.ts';
-import { createScanner, DEFAULT_CONCURRENCY } from './scanner/engine.ts';
 import { mcpScanDeps } from './scans/adapters.ts';
 import { attachCliVantage, type Attached } from './scans/cli-vantage.ts';
 import { ProgressBoard, type ProgressBoardOptions } from './scans/progress-board.ts';
@@ -46,7 +44,8 @@ export interface AppServices {
   catalogs: ReadonlyMap<string, PublishedCatalog>;
   /** The web form's scan progress by progress id (GET /scan/progress/{progressId}). */
   progress: ProgressBoard;
-  documents: Documents;
+  /** The information documents (methodology, llms.txt, privacy, terms…), built on first request (Markdown rendering) and kept. */
+  documents(): Promise<Documents>;
   /** The service's Web Bot Auth key (configured, or generated once and stored), loaded on first use. */
   probeKey(): Promise<ProbeKey>;
   /** robots.txt, sitemap.xml, security.txt and the API catalog of this service's own origin. */
@@ -72,29 +71,79 @@ export interface ServiceOptions {
   progress?: ProgressBoardOptions;
 }
 
-function siteNetworks(ctx: AppContext): Record<'networkA' | 'networkB', Egress> {
+/**
+ * The scan engine and its two networks' egresses (undici, htmlparser2, the Web Bot Auth
+ * signer: a fifth of the start-up imports), loaded on the first scan. What it opens is
+ * listed in `opened` for stop(); a failed load is retried by the next scan.
+ */
+function lazySiteScanner(ctx: AppContext, probeKey: () => Promise<ProbeKey>, opened: Array<Promise<unknown>>, egresses: Egress[]): SiteScanner {
   const c = ctx.config;
-  // As many sockets per site as the politeness bound lets requests run at once: with more, a
-  // request released by the limiter before undici saw its predecessor's socket go idle opened a
-  // new TLS connection (32 handshakes per 74-request scan instead of about 20; bench/results.md).
-  const connections = DEFAULT_CONCURRENCY;
+  let engine: Promise<SiteScanner> | undefined;
+  const load = () => {
+    if (engine) return engine;
+    engine = Promise.all([import('./net/egress.ts'), import('./scanner/engine.ts'), import('./signing/web-bot-auth.ts')]).then(([{ createEgress }, { createScanner, DEFAULT_CONCURRENCY }, { webBotAuthSigner }]) => {
+      // As many sockets per site as the politeness bound lets requests run at once: with more, a
+      // request released by the limiter before undici saw its predecessor's socket go idle opened a
+      // new TLS connection (32 handshakes per 74-request scan instead of 16; bench/results.md).
+      const connections = DEFAULT_CONCURRENCY;
+      const networks = {
+        networkA: createEgress({ name: 'networkA', proxyUrl: c.networkAProxy, allowDirect: true, resolve: c.scanResolve, connections }),
+        // Without its proxy networkB is unconfigured: its cells are `unprobed`, never a failure.
+        networkB: createEgress({ name: 'networkB', proxyUrl: c.networkBProxy, allowDirect: false, resolve: c.scanResolve, connections }),
+      };
+      egresses.push(networks.networkA, networks.networkB);
+      const webBotAuth = webBotAuthSigner(c.baseUrl, probeKey, () => ctx.now(), `agent-readiness/1.0 (+${c.baseUrl}/methodology.md)`);
+      return createScanner({ networks, deadlineMs: c.scanDeadlineMs, probeTimeoutMs: c.probeTimeoutMs, webBotAuth });
+    });
+    engine.catch(() => {
+      engine = undefined;
+    });
+    opened.push(engine);
+    return engine;
+  };
+  return { scan: async (domain, opts) => (await load()).scan(domain, opts) };
+}
+
+/**
+ * The outbox's transport, loaded on the first mail (nodemailer is a tenth of the start-up
+ * imports, and most processes send no mail for a while); a failed load is retried.
+ */
+function lazyTransport(smtpUrl: string | undefined, mailDir: string): MailTransport {
+  let transport: Promise<MailTransport> | undefined;
+  const load = () => (transport ??= import('./mail/transport.ts').then((m) => m.transportFor(smtpUrl, mailDir)).catch((err: unknown) => {
+    transport = undefined;
+    throw err;
+  }));
   return {
-    networkA: createEgress({ name: 'networkA', proxyUrl: c.networkAProxy, allowDirect: true, resolve: c.scanResolve, connections }),
-    // Without its proxy networkB is unconfigured: its cells are `unprobed`, never a failure.
-    networkB: createEgress({ name: 'networkB', proxyUrl: c.networkBProxy, allowDirect: false, resolve: c.scanResolve, connections }),
+    send: async (mail) => (await load()).send(mail),
+    close: () => {
+      void transport?.then((t) => t.close(), () => undefined);
+    },
   };
 }
 
-function lazyMcpScanner(ctx: AppContext, scans: ScanServices, egress: Egress): McpScanner {
+function lazyMcpScanner(ctx: AppContext, scans: ScanServices, opened: Array<Promise<unknown>>, egresses: Egress[]): McpScanner {
   const c = ctx.config;
   let service: Promise<McpScanner> | undefined;
-  const load = () => (service ??= import('./mcp-scan/service.ts').then(({ McpScanService }) => new McpScanService({
-    db: ctx.db, log: ctx.log, now: ctx.now, baseUrl: c.baseUrl, excludedDomains: c.excludedDomains, scannerZone: c.scannerZone,
-    limits: scans.limits, egress,
-    resolve: (host) => resolveHost(host, c.scanResolve, c.probeTimeoutMs),
-    // Operators of scanned servers can see who asked and read how the scan works.
-    scan: { userAgent: `agent-readiness-mcp-scanner/${SCANNER_VERSION} (+${c.baseUrl}/methodology.md)` },
-  })));
+  const load = () => {
+    if (service) return service;
+    service = Promise.all([import('./net/egress.ts'), import('./mcp-scan/service.ts')]).then(([{ createEgress }, { McpScanService }]) => {
+      const egress = createEgress({ name: 'networkA', proxyUrl: c.networkAProxy, allowDirect: true, resolve: c.scanResolve });
+      egresses.push(egress);
+      return new McpScanService({
+        db: ctx.db, log: ctx.log, now: ctx.now, baseUrl: c.baseUrl, excludedDomains: c.excludedDomains, scannerZone: c.scannerZone,
+        limits: scans.limits, egress,
+        resolve: (host) => resolveHost(host, c.scanResolve, c.probeTimeoutMs),
+        // Operators of scanned servers can see who asked and read how the scan works.
+        scan: { userAgent: `agent-readiness-mcp-scanner/${SCANNER_VERSION} (+${c.baseUrl}/methodology.md)` },
+      });
+    });
+    service.catch(() => {
+      service = undefined;
+    });
+    opened.push(service);
+    return service;
+  };
   return { scan: async (input) => (await load()).scan(input) };
 }
 
@@ -110,20 +159,16 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
   const reads = new ReadCaches(ctx.db);
   // Remembered a little longer than any scan can run, so a late stream still sees how it ended.
   const progress = new ProgressBoard({ ttlMs: c.scanDeadlineMs + 60_000, ...options.progress });
-  const mailer = new Mailer({ db: ctx.db, transport: transportFor(c.smtpUrl, c.mailDir), from: c.mailFrom, baseUrl: c.baseUrl, log: ctx.log, now: () => ctx.now() });
+  const mailer = new Mailer({ db: ctx.db, transport: lazyTransport(c.smtpUrl, c.mailDir), from: c.mailFrom, baseUrl: c.baseUrl, log: ctx.log, now: () => ctx.now() });
 
   let key: Promise<ProbeKey> | undefined;
   const probeKey = () => (key ??= loadProbeKey(c.probeSigningKey, ctx.db, ctx.now()).catch((err: unknown) => {
     key = undefined; // a failed load (storage down) is retried by the next request
     throw err;
   }));
-  let scanner = options.scanner;
-  if (!scanner) {
-    const networks = siteNetworks(ctx);
-    egresses.push(networks.networkA, networks.networkB);
-    const webBotAuth = webBotAuthSigner(c.baseUrl, probeKey, () => ctx.now(), `agent-readiness/1.0 (+${c.baseUrl}/methodology.md)`);
-    scanner = createScanner({ networks, deadlineMs: c.scanDeadlineMs, probeTimeoutMs: c.probeTimeoutMs, webBotAuth });
-  }
+  // Lazy loads under way or done; stop() waits for them so that what they open is closed.
+  const opened: Array<Promise<unknown>> = [];
+  const scanner = options.scanner ?? lazySiteScanner(ctx, probeKey, opened, egresses);
   const scans = buildScanServices(ctx, {
     ...(redis ? { redis } : {}),
     onMailQueued: () => mailer.wake(),
@@ -135,13 +180,13 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
   const catalogs = buildCatalogs();
   const current = [...catalogs.keys()][0]!;
   const mcp: McpDeps = { ...mcpScanDeps(ctx, scans), listChecks: (rubric) => catalogs.get(rubric ?? current)!.catalog, baseUrl: c.baseUrl, ...options.mcp };
-  let mcpScan = options.mcpScan?.(scans);
-  if (!mcpScan) {
-    const egress = createEgress({ name: 'networkA', proxyUrl: c.networkAProxy, allowDirect: true, resolve: c.scanResolve });
-    egresses.push(egress);
-    mcpScan = lazyMcpScanner(ctx, scans, egress);
-  }
+  const mcpScan = options.mcpScan?.(scans) ?? lazyMcpScanner(ctx, scans, opened, egresses);
   if (options.mailer !== false) mailer.start();
+  let docs: Promise<Documents> | undefined;
+  const documents = () => (docs ??= import('./docs/documents.ts').then((m) => m.documentsFor(c.baseUrl)).catch((err: unknown) => {
+    docs = undefined; // a failed build is retried by the next request
+    throw err;
+  }));
   let manifest: Promise<Record<string, unknown>> | undefined;
   const mcpManifest = () => (manifest ??= import('./mcp/manifest.ts').then((m) => m.buildMcpManifest({ baseUrl: c.baseUrl })).catch((err: unknown) => {
     manifest = undefined; // a failed build is retried by the next request
@@ -159,12 +204,13 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     }, scanId, body),
     reads,
     progress,
-    documents: documentsFor(c.baseUrl),
+    documents,
     origin: originFiles({ baseUrl: c.baseUrl, securityContact: c.securityContact, expires: new Date(ctx.now().getTime() + 365 * 24 * 3600 * 1000) }),
     internal: [operatorRouter(ctx.db, c.operatorToken)],
     async stop() {
       progress.stop();
       await mailer.stop();
+      await Promise.allSettled(opened);
       await Promise.all(egresses.map((e) => e.close()));
       reads.clear();
       redis?.disconnect();

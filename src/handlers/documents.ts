@@ -4,12 +4,13 @@ import type { Request, Response } from 'express';
 import type { Documents } from '../docs/documents.ts';
 import type { Handler, HandlerContext } from './types.ts';
 
-function serve(res: Response, ctx: HandlerContext, key: keyof Documents, type: string): void {
+async function serve(res: Response, ctx: HandlerContext, key: keyof Documents, type: string): Promise<void> {
+  const documents = await ctx.services.documents();
   res.setHeader('Cache-Control', 'public, max-age=300');
   if (type === 'text/html') {
     res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
   }
-  res.type(`${type}; charset=utf-8`).send(ctx.services.documents[key]);
+  res.type(`${type}; charset=utf-8`).send(documents[key]);
 }
 
 export const getMethodology: Handler<'getMethodology'> = (_req, res, ctx) => serve(res, ctx, 'methodology', 'text/markdown');
@@ -17,10 +18,10 @@ export const getLlmsTxt: Handler<'getLlmsTxt'> = (_req, res, ctx) => serve(res, 
 export const getAgentsMd: Handler<'getAgentsMd'> = (_req, res, ctx) => serve(res, ctx, 'agents', 'text/markdown');
 export const getAuthMd: Handler<'getAuthMd'> = (_req, res, ctx) => serve(res, ctx, 'auth', 'text/markdown');
 /** A page for people, its Markdown source for agents that prefer text/markdown. */
-function negotiate(req: Request, res: Response, ctx: HandlerContext, html: keyof Documents, markdown: keyof Documents): void {
+function negotiate(req: Request, res: Response, ctx: HandlerContext, html: keyof Documents, markdown: keyof Documents): Promise<void> {
   res.vary('Accept');
-  if (req.accepts(['text/html', 'text/markdown']) === 'text/markdown') serve(res, ctx, markdown, 'text/markdown');
-  else serve(res, ctx, html, 'text/html');
+  if (req.accepts(['text/html', 'text/markdown']) === 'text/markdown') return serve(res, ctx, markdown, 'text/markdown');
+  return serve(res, ctx, html, 'text/html');
 }
 
 export const getPrivacy: Handler<'getPrivacy'> = (req, res, ctx) => negotiate(req, res, ctx, 'privacyHtml', 'privacyMd');

@@ -3,6 +3,7 @@
 // preferred (a browser). `?format=` overrides both, so a plain link can reach either form.
 import type { Request } from 'express';
 import { AppError } from '../errors.ts';
+import { preferredType } from '../http/negotiate.ts';
 import { renderMcpReportPage } from '../report/mcp-page.ts';
 import { renderNotFoundPage, renderReportPage } from '../report/page.ts';
 import { PAGE_HEADERS } from '../report/styles.ts';
@@ -22,8 +23,8 @@ function wanted(req: Request): { site: 'html' | 'json'; mcp: 'html' | 'json' } {
     return { site: format, mcp: format };
   }
   return {
-    site: req.accepts(['text/html', 'application/json']) === 'application/json' ? 'json' : 'html',
-    mcp: req.accepts(['application/json', 'text/html']) === 'text/html' ? 'html' : 'json',
+    site: preferredType(req, ['text/html', 'application/json']) === 'application/json' ? 'json' : 'html',
+    mcp: preferredType(req, ['application/json', 'text/html']) === 'text/html' ? 'html' : 'json',
   };
 }
 
@@ -39,8 +40,11 @@ export const getReport: Handler<'getReport'> = async (req, res, ctx) => {
   const id = scanId.toLowerCase();
   const cached = (want.site === 'html' ? ctx.services.reads.reportPage(id) : undefined) ?? (want.mcp === 'html' ? ctx.services.reads.reportPage(mcpKey(id)) : undefined);
   if (cached !== undefined) {
-    res.set('Cache-Control', 'private, max-age=60');
-    res.status(200).set(PAGE_HEADERS).type('text/html; charset=utf-8').send(cached);
+    res.statusCode = 200;
+    res.setHeader('Cache-Control', 'private, max-age=60');
+    for (const name in PAGE_HEADERS) res.setHeader(name, PAGE_HEADERS[name]!);
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.send(cached);
     return;
   }
   const found = await loadArchivedReport(ctx.db, ctx.config.baseUrl, id);
@@ -56,8 +60,7 @@ export const getReport: Handler<'getReport'> = async (req, res, ctx) => {
       res.status(200).json(found.report);
       return;
     }
-    const page = renderMcpReportPage(found.report as unknown as components['schemas']['McpServerReport']);
-    ctx.services.reads.rememberReportPage(mcpKey(id), page);
+    const page = ctx.services.reads.rememberReportPage(mcpKey(id), renderMcpReportPage(found.report as unknown as components['schemas']['McpServerReport']));
     res.status(200).set(PAGE_HEADERS).type('text/html; charset=utf-8').send(page);
     return;
   }
@@ -65,13 +68,12 @@ export const getReport: Handler<'getReport'> = async (req, res, ctx) => {
     res.status(200).json(found.report);
     return;
   }
-  const page = renderReportPage({
+  const page = ctx.services.reads.rememberReportPage(id, renderReportPage({
     report: found.report as unknown as ScanReportBody,
     evidence: found.evidence,
     cliVantage: found.cliVantage,
     catalog: ctx.services.scans.catalog,
     history: await loadReportHistory(ctx.db, found.row),
-  });
-  ctx.services.reads.rememberReportPage(id, page);
+  }));
   res.status(200).set(PAGE_HEADERS).type('text/html; charset=utf-8').send(page);
 };

@@ -12,5 +12,6 @@ export const listChecks: Handler<'listChecks'> = (req, res, ctx) => {
     return;
   }
   res.setHeader('Cache-Control', 'public, max-age=300');
-  res.type('application/json; charset=utf-8').send(published.json);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.send(published.json); // a Buffer, encoded once at start: express would re-encode a string on every send
 };

@@ -62,7 +62,8 @@ async function modernRequest(req: RpcRequest, header: HeaderLookup, deps: McpDep
 }
 
 function checkParams(req: RpcRequest): Record<string, unknown> | null {
-  const schema = PARAM_SCHEMAS[req.method];
+  // Own keys only: a method named after an Object.prototype member ("constructor") is unknown.
+  const schema = Object.hasOwn(PARAM_SCHEMAS, req.method) ? PARAM_SCHEMAS[req.method] : undefined;
   if (schema) {
     const parsed = schema.safeParse({ method: req.method, ...(req.params ? { params: req.params } : {}) });
     if (!parsed.success) {

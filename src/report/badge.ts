@@ -13,33 +13,39 @@ export const BADGE_LABEL = 'agent-ready';
 
 /** Where drawn badges are kept: the read caches of the composition root (an LRU). */
 export interface BadgeMemo {
-  get(key: string): string | undefined;
-  set(key: string, svg: string): unknown;
+  get(key: string): Buffer | undefined;
+  set(key: string, svg: Buffer): unknown;
 }
 
-// badge-maker lays text out on every call; the inputs are a small closed set
-// (headline x score), so each badge is drawn once (bench/results.md: profile of GET /badge).
-export function badgeFor(headline: string, score: number | null, memo?: BadgeMemo): string {
-  const key = `${headline}|${score}`;
-  let svg = memo?.get(key);
-  if (svg === undefined) {
-    svg = drawBadge(headline, score);
-    memo?.set(key, svg);
-  }
-  return svg;
-}
-
-function drawBadge(headline: string, score: number | null): string {
+export function badgeFor(headline: string, score: number | null): string {
   const grey = headline === 'unknown' || score === null;
   const message = score === null ? `${headline} · no score` : `${score} · ${headline}`;
   return makeBadge({ label: BADGE_LABEL, message, color: grey ? 'lightgrey' : (COLOR[headline] ?? 'lightgrey') });
 }
 
-export function notScannedBadge(memo?: BadgeMemo): string {
-  let svg = memo?.get('not-scanned');
+export function notScannedBadge(): string {
+  return makeBadge({ label: BADGE_LABEL, message: 'not scanned', color: 'lightgrey' });
+}
+
+// badge-maker lays text out on every call; the inputs are a small closed set
+// (headline x score), so each badge is drawn once (bench/results.md: profile of GET /badge),
+// and kept encoded: express turns a string body of 1,000 characters or more into a new
+// Buffer on every send, and a badge is about 1,400.
+export function badgeBody(headline: string, score: number | null, memo: BadgeMemo): Buffer {
+  const key = `${headline}|${score}`;
+  let svg = memo.get(key);
   if (svg === undefined) {
-    svg = makeBadge({ label: BADGE_LABEL, message: 'not scanned', color: 'lightgrey' });
-    memo?.set('not-scanned', svg);
+    svg = Buffer.from(badgeFor(headline, score));
+    memo.set(key, svg);
+  }
+  return svg;
+}
+
+export function notScannedBadgeBody(memo: BadgeMemo): Buffer {
+  let svg = memo.get('not-scanned');
+  if (svg === undefined) {
+    svg = Buffer.from(notScannedBadge());
+    memo.set('not-scanned', svg);
   }
   return svg;
 }

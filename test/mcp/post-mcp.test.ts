@@ -59,6 +59,13 @@ for (const pipeline of PIPELINES) {
       assert.equal(res.body.id, 9);
     });
 
+    test('a method named after an Object.prototype member is unknown too, not a 500 (found by fuzz.test.ts)', async () => {
+      for (const method of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+        const res = await rpc({ jsonrpc: '2.0', id: 12, method }).expect(200);
+        assert.equal(res.body.error.code, -32601, method);
+      }
+    });
+
     test('tools/call with empty params is -32602', async () => {
       const res = await rpc({ jsonrpc: '2.0', id: 10, method: 'tools/call', params: {} }).expect(200);
       assert.equal(res.body.error.code, -32602);
