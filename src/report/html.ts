@@ -27,3 +27,8 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
   });
   return new SafeHtml(out);
 }
+
+/** Text whose `backticked` spans become <code>, every part escaped (details written in Markdown style). */
+export function inlineCode(text: string): SafeHtml {
+  return new SafeHtml(text.split('`').map((part, i) => (i % 2 ? `<code>${escapeHtml(part)}</code>` : escapeHtml(part))).join(''));
+}

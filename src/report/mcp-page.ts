@@ -1,7 +1,7 @@
 // An archived MCP-server report for a browser: the checklist as a page. JSON stays the
 // default for this kind (GET /r/{scanId} answers HTML only to a request that prefers it).
 import type { components } from '../../generated/api-types.ts';
-import { html, type SafeHtml } from './html.ts';
+import { html, inlineCode, type SafeHtml } from './html.ts';
 import { layout, utc } from './page.ts';
 import { checkWord } from './words.ts';
 
@@ -26,7 +26,7 @@ function conformanceSection(c: McpConformance | undefined): SafeHtml | string {
   const rank: Record<string, number> = { fail: 0, pass: 1, 'not-verified': 2, 'not-applicable': 3 };
   const rows = c.scenarios.map((s, i) => ({ s, i })).sort((a, b) => (rank[a.s.status] ?? 4) - (rank[b.s.status] ?? 4) || a.i - b.i)
     .map(({ s }) => html`<tr><td><code>${s.scenario}</code></td><td>${checkWord(s.status)}</td>
-<td>${s.checks.length ? s.checks.map((id, i) => html`${i ? html`<br>` : ''}<code class="muted">${id}</code>`) : '—'}</td><td class="wrap">${s.detail}</td></tr>`);
+<td>${s.checks.length ? s.checks.map((id, i) => html`${i ? html`<br>` : ''}<code class="muted">${id}</code>`) : '—'}</td><td class="wrap">${inlineCode(s.detail)}</td></tr>`);
   const n = c.counts;
   return html`<section aria-labelledby="conformance"><h2 id="conformance">Conformance suite, ${c.requirements} server requirements</h2>
 <p>The ${n.pass + n.fail + n.notApplicable + n.notVerified} scenarios <code>${c.suite}</code> requires of a server for ${c.requirements}, judged from this scan's own requests; no tool was called.

@@ -4,6 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fixesByGain } from '../../src/report/fix-first.ts';
 import { renderReportPage, type ReportPageInput } from '../../src/report/page.ts';
+import { inlineCode } from '../../src/report/html.ts';
 import { weightedPercent } from '../../src/scanner/scoring.ts';
 import { getRoster } from '../../src/scanner/roster.ts';
 import type { ScanReportBody } from '../../src/scans/types.ts';
@@ -152,4 +153,10 @@ describe('report page', () => {
     assert.ok(!page.includes('id="history"'));
     assert.match(page, /not archived, so it has no permalink/);
   });
+});
+
+test('inline code: backticked spans of a detail become <code>, and every part stays escaped', () => {
+  assert.equal(inlineCode('needs `server/discover` and <b>').value, 'needs <code>server/discover</code> and &lt;b&gt;');
+  assert.equal(inlineCode('`<script>`').value, '<code>&lt;script&gt;</code>');
+  assert.equal(inlineCode('an odd ` tick').value, 'an odd <code> tick</code>');
 });
