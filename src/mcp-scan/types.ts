@@ -196,4 +196,8 @@ export interface McpServerReport extends McpScanReport {
   reportUrl?: string;
 }
 
-export const SCANNER_VERSION = '1.0.0';
+/**
+ * The MCP scanner's probe set and checklist. 1.1.0: resources/list and prompts/list (for a
+ * declared capability, budget allowing) and the conformance mapping.
+ */
+export const SCANNER_VERSION = '1.1.0';
