@@ -7,6 +7,7 @@
 //   scan latency vs critical path     bench/scan.ts (the engine's own, when present)
 //   100 concurrent scans              bench/concurrent-scans.ts
 //   scaling 1 → 300 scans at once     bench/concurrent-scans.ts (benchScaling)
+//   where a scan's CPU goes           bench/cpu-profile.ts (--cpu-prof, beside the commit before)
 // BENCH_ONLY=reads,cold-start,... runs a subset.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchColdStart } from './cold-start.ts';
 import { benchConcurrentScans, benchScaling, cpuPerScanMs, rssPerScanMiB } from './concurrent-scans.ts';
+import { benchCpuProfile } from './cpu-profile.ts';
 import { root } from './lib/child.ts';
 import { describeMachine, nowIso } from './lib/machine.ts';
 import { writeSection } from './lib/results.ts';
@@ -88,6 +90,13 @@ if (wanted('concurrent-scans')) {
   rows.push({ what: '100 concurrent scans, service CPU per scan', target: '≤ 40 ms', figure: `${fmt(perScan, 1)} ms`, ok: perScan <= 40 });
   rows.push({ what: '100 concurrent scans, peak RSS per scan in flight above the idle service', target: '≤ 1 MiB', figure: `${fmt(rss, 2)} MiB`, ok: rss <= 1 });
   rows.push({ what: '100 concurrent scans, p95 against the CPU floor of the same run', target: '≤ 1.3 ×', figure: `${fmt(ratio, 2)} × (${fmt(burst.p95)} ms against ${fmt(burst.floorMs)} ms)`, ok: ratio <= 1.3 });
+}
+
+if (wanted('cpu-profile')) {
+  console.log('\n=== where a scan\'s CPU goes (profiled)');
+  const { markdown } = await benchCpuProfile();
+  writeSection('cpu-profile', markdown);
+  console.log(markdown);
 }
 
 if (wanted('scaling')) {
