@@ -72,6 +72,13 @@ export function createApp(ctx: AppContext, services: AppServices, options: AppOp
   for (const router of services.internal) app.use(router);
   for (const op of operations) if (op.method !== 'get') mountBodyReader(app, op);
 
+  // HEAD is GET without a body (RFC 9110 §9.3.2), and the contract declares only the GETs.
+  // Node decided when the response was created that a HEAD gets no body, so the request
+  // goes on as the GET it mirrors and is validated and answered as one, with no body sent.
+  app.use((req, _res, next) => {
+    if (req.method === 'HEAD') req.method = 'GET';
+    next();
+  });
   app.use(lazyRequestValidator(ctx));
 
   for (const op of operations) {

@@ -235,3 +235,23 @@ describe('request bodies', () => {
     await request(t.app).post('/scan').set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').send('{}').expect(415).expect(conforms);
   });
 });
+
+describe('HEAD mirrors GET in both pipelines', () => {
+  for (const [pipeline, env] of [['development', {}], ['production', { NODE_ENV: 'production' }]] as const) {
+    test(`HEAD of documented reads answers like their GET without a body; other methods stay 405 (${pipeline})`, async () => {
+      const app = pipeline === 'development' ? t : await testApp(env);
+      try {
+        for (const path of ['/', '/robots.txt', '/api/checks', '/api/checks?rubric=rubric-v1.2-preview', '/.well-known/ard.json', '/methodology.md']) {
+          const get = await request(app.app).get(path).expect(200);
+          const head = await request(app.app).head(path).expect(200);
+          assert.equal(head.headers['content-type'], get.headers['content-type'], path);
+          assert.equal(head.text ?? '', '', `${path}: no body`);
+        }
+        await request(app.app).head('/api/checks?rubric=nope').expect(400);
+        await request(app.app).put('/').expect(405);
+      } finally {
+        if (app !== t) await app.close();
+      }
+    });
+  }
+});
