@@ -18,7 +18,8 @@ import { operatorRouter } from './operator/router.ts';
 import { ReadCaches } from './report/read-caches.ts';
 import { loadProbeKey, type ProbeKey } from './signing/keys.ts';
 import { buildCatalogs, type PublishedCatalog } from './scanner/catalog.ts';
-import { mcpScanDeps } from './scans/adapters.ts';
+import { RUBRIC_VERSION } from './scanner/versions.ts';
+import { catalogLookup, mcpScanDeps } from './scans/adapters.ts';
 import { attachCliVantage, type Attached } from './scans/cli-vantage.ts';
 import { ProgressBoard, type ProgressBoardOptions } from './scans/progress-board.ts';
 import { buildScanServices, type BuildScanServicesOptions } from './scans/services.ts';
@@ -169,7 +170,10 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
   // Lazy loads under way or done; stop() waits for them so that what they open is closed.
   const opened: Array<Promise<unknown>> = [];
   const scanner = options.scanner ?? lazySiteScanner(ctx, probeKey, opened, egresses);
+  const catalogs = buildCatalogs();
   const scans = buildScanServices(ctx, {
+    // why/fix by check id for report pages and mails, from the catalogs already built (ids keep their meaning across rubrics)
+    catalog: catalogLookup({ checks: [...catalogs.values()].flatMap((p) => p.catalog.checks) }),
     ...(redis ? { redis } : {}),
     onMailQueued: () => mailer.wake(),
     // The badge of this domain now shows the new scan.
@@ -177,9 +181,7 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     ...options.scans,
     scanner,
   });
-  const catalogs = buildCatalogs();
-  const current = [...catalogs.keys()][0]!;
-  const mcp: McpDeps = { ...mcpScanDeps(ctx, scans), listChecks: (rubric) => catalogs.get(rubric ?? current)!.catalog, baseUrl: c.baseUrl, ...options.mcp };
+  const mcp: McpDeps = { ...mcpScanDeps(ctx, scans), listChecks: (rubric) => catalogs.get(rubric ?? RUBRIC_VERSION)!.catalog, baseUrl: c.baseUrl, ...options.mcp };
   const mcpScan = options.mcpScan?.(scans) ?? lazyMcpScanner(ctx, scans, opened, egresses);
   if (options.mailer !== false) mailer.start();
   let docs: Promise<Documents> | undefined;

@@ -1,7 +1,7 @@
 // The methodology's list of checks, rendered from the same registries as GET /api/checks:
 // the current rubric, then what the preview of the next one changes.
 import { buildCatalog } from '../scanner/catalog.ts';
-import { RUBRICS } from '../scanner/rubrics.ts';
+import { PREVIEW_RUBRIC } from '../scanner/rubrics.ts';
 
 export function checksTable(): string {
   const catalog = buildCatalog();
@@ -14,7 +14,7 @@ export function checksTable(): string {
     '| id | check | category | weight | profiles |',
     '|---|---|---|---|---|',
     ...rows,
-    ...RUBRICS.filter((r) => r.stage === 'preview').flatMap((r) => previewTable(buildCatalog(r))),
+    ...(PREVIEW_RUBRIC ? previewTable(buildCatalog(PREVIEW_RUBRIC)) : []),
   ].join('\n');
 }
 

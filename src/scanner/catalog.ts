@@ -1,7 +1,7 @@
 /**
  * GET /api/checks: the check catalog, derived from the registry.
  */
-import { RUBRICS, rubricChanges, type Rubric, type RubricChange, type RubricStage } from './rubrics.ts';
+import { CURRENT_RUBRIC, RUBRICS, rubricChanges, type Rubric, type RubricChange, type RubricStage } from './rubrics.ts';
 import { MIN_DECIDED } from './scoring.ts';
 import { PROFILES, type Profile } from './types.ts';
 
@@ -48,12 +48,11 @@ export function buildCatalogs(): ReadonlyMap<string, PublishedCatalog> {
 }
 
 /** The catalog of one rubric (the current one by default); every published rubric has one. */
-export function buildCatalog(rubric: Rubric = RUBRICS[0]!): CheckCatalog {
-  const current = RUBRICS.find((r) => r.stage === 'current')!;
+export function buildCatalog(rubric: Rubric = CURRENT_RUBRIC): CheckCatalog {
   return {
     rubricVersion: rubric.version,
     stage: rubric.stage,
-    ...(rubric.stage === 'preview' ? { changes: rubricChanges(current, rubric) } : {}),
+    ...(rubric.stage === 'preview' ? { changes: rubricChanges(CURRENT_RUBRIC, rubric) } : {}),
     minDecidedForGrade: MIN_DECIDED,
     profiles: [...PROFILES],
     scoring: SCORING_TEXT,

@@ -64,6 +64,14 @@ export function contentSignals(ev: ScanEvidence): Array<{ source: string; value:
   return out;
 }
 
+/** Content-Usage values (aipref), from robots.txt lines and the home page header. */
+export function contentUsages(ev: ScanEvidence): Array<{ source: string; value: string }> {
+  const out = ev.robots.extensions.filter((e) => e.field === 'content-usage').map((e) => ({ source: `robots.txt line ${e.line}`, value: e.value }));
+  const header = ev.home?.headers['content-usage'];
+  if (header) out.push({ source: 'Content-Usage header', value: header });
+  return out;
+}
+
 export function signalGrants(value: string, key: string): boolean {
   return value.split(',').some((p) => {
     const [k, v] = p.split('=').map((s) => s.trim().toLowerCase());

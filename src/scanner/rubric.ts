@@ -5,7 +5,7 @@
  * evidence, and never changes the current score.
  */
 import type { CheckDefinition } from './checks/define.ts';
-import { RUBRICS, rubricChanges, type Rubric } from './rubrics.ts';
+import { CURRENT_RUBRIC as CURRENT, PREVIEW_RUBRIC as PREVIEW, rubricChanges, type Rubric } from './rubrics.ts';
 import { computeScore, type ScoredCheck } from './scoring.ts';
 import type { ScanEvidence } from './evidence.ts';
 import type { CheckResult, Profile, RubricPreview, Score } from './types.ts';
@@ -30,9 +30,6 @@ export function runCheck(def: CheckDefinition, ev: ScanEvidence, profile: Profil
     return { result: { ...base, status: 'error', detail: `check failed to evaluate: ${(err as Error).message}` }, thousandths: 0 };
   }
 }
-
-const CURRENT = RUBRICS.find((r) => r.stage === 'current')!;
-const PREVIEW = RUBRICS.find((r) => r.stage === 'preview');
 
 export function runRubric(ev: ScanEvidence, profile: Profile | null, rubric: Rubric = CURRENT): { checks: CheckResult[]; score: Score } {
   const scored = rubric.checks.map((def) => runCheck(def, ev, profile ?? 'general'));

@@ -11,10 +11,13 @@ import { PREVIEW_RUBRIC_VERSION, RUBRIC_VERSION } from './versions.ts';
 export type RubricStage = 'current' | 'preview';
 export interface Rubric { version: string; stage: RubricStage; checks: readonly CheckDefinition[] }
 
-export const RUBRICS: readonly Rubric[] = [
-  { version: RUBRIC_VERSION, stage: 'current', checks: CHECKS },
-  { version: PREVIEW_RUBRIC_VERSION, stage: 'preview', checks: PREVIEW_CHECKS },
-];
+/** The rubric that scores reports (`score`). */
+export const CURRENT_RUBRIC: Rubric = { version: RUBRIC_VERSION, stage: 'current', checks: CHECKS };
+/** The preview of the next, scored beside it (`preview`); undefined once none is published. */
+export const PREVIEW_RUBRIC: Rubric | undefined = { version: PREVIEW_RUBRIC_VERSION, stage: 'preview', checks: PREVIEW_CHECKS };
+
+/** Every published rubric, the current one first. */
+export const RUBRICS: readonly Rubric[] = PREVIEW_RUBRIC ? [CURRENT_RUBRIC, PREVIEW_RUBRIC] : [CURRENT_RUBRIC];
 
 export function rubricOf(version: string): Rubric | undefined {
   return RUBRICS.find((r) => r.version === version);

@@ -4,7 +4,7 @@
 // formula, so its score agrees with its checks. Deterministic: no clock, no randomness.
 import { CHECKS } from '../../src/scanner/checks/index.ts';
 import { PREVIEW_ADDED } from '../../src/scanner/checks/preview.ts';
-import { RUBRICS, rubricChanges, rubricOf } from '../../src/scanner/rubrics.ts';
+import { CURRENT_RUBRIC, rubricChanges, rubricOf } from '../../src/scanner/rubrics.ts';
 import { everyCatalogCheck } from '../../src/scanner/catalog.ts';
 import { curlCommand } from '../../src/scanner/replay.ts';
 import { getRoster } from '../../src/scanner/roster.ts';
@@ -102,7 +102,7 @@ export function fullReport(domain = 'full-site.example'): { report: EngineReport
   const previewScored = [...scored, ...added];
   report.preview = {
     rubricVersion: PREVIEW_RUBRIC_VERSION, score: computeScore(previewScored, PREVIEW_RUBRIC_VERSION), checks: previewScored.map((s) => s.result),
-    changes: rubricChanges(RUBRICS[0]!, rubricOf(PREVIEW_RUBRIC_VERSION)!),
+    changes: rubricChanges(CURRENT_RUBRIC, rubricOf(PREVIEW_RUBRIC_VERSION)!),
   };
   const cliVantage: CliVantage = {
     selfReported: true, observedAt: '2026-11-20T09:31:00.000Z',

@@ -3,6 +3,7 @@
 import type { Intent } from '../roster.ts';
 import { ALL, fail, inconclusive, matched, pass, rowsOf, type CheckDefinition } from './define.ts';
 import type { ScanEvidence } from '../evidence.ts';
+import { contentSignals, contentUsages } from '../features.ts';
 
 type Use = 'training' | 'search' | 'ai-input';
 interface Pref { use: Use; allowed: boolean; source: string }
@@ -45,12 +46,11 @@ export const check: CheckDefinition = {
   fix: 'State each use once and consistently: Content-Usage (train-ai, ai-use, search = y|n) and Content-Signal (ai-train, ai-input, search = yes|no) should say the same, and never grant a use to agents that robots.txt disallows.',
   evaluate(ev) {
     const prefs: Pref[] = [];
+    const label = (source: string, field: string) => (source.startsWith('robots.txt') ? `${source} (${field})` : `the ${source}`);
     const sources: Array<[string, string, 'signal' | 'usage']> = [
-      ...ev.robots.extensions.filter((e) => e.field === 'content-signal').map((e): [string, string, 'signal'] => [e.value, `robots.txt line ${e.line} (Content-Signal)`, 'signal']),
-      ...ev.robots.extensions.filter((e) => e.field === 'content-usage').map((e): [string, string, 'usage'] => [e.value, `robots.txt line ${e.line} (Content-Usage)`, 'usage']),
+      ...contentSignals(ev).map((s): [string, string, 'signal'] => [s.value, label(s.source, 'Content-Signal'), 'signal']),
+      ...contentUsages(ev).map((s): [string, string, 'usage'] => [s.value, label(s.source, 'Content-Usage'), 'usage']),
     ];
-    if (ev.home?.headers['content-signal']) sources.push([ev.home.headers['content-signal'], 'the Content-Signal header', 'signal']);
-    if (ev.home?.headers['content-usage']) sources.push([ev.home.headers['content-usage'], 'the Content-Usage header', 'usage']);
     if (sources.length === 0) return inconclusive('no Content-Usage or Content-Signal is published: nothing to compare (not applicable)');
     const vocabs = new Set(sources.map((s) => s[2]));
     const generation = vocabs.size === 2 ? 'aipref Content-Usage and Content Signals' : vocabs.has('usage') ? 'aipref Content-Usage (vocab-08)' : 'Content Signals (Cloudflare)';
