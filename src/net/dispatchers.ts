@@ -12,9 +12,11 @@
  * requests opened a new TLS connection (bench/results.md). An idle dispatcher
  * holds no sockets once keep-alive lapses, so a large bound costs little.
  */
+import type { Socket } from 'node:net';
 import { createSecureContext, type SecureContext } from 'node:tls';
 import { LRUCache } from 'lru-cache';
-import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import { Agent, buildConnector, errors, Pool, ProxyAgent, type Dispatcher } from 'undici';
+import { TlsSessions } from './tls-sessions.ts';
 
 export interface DispatcherOptions {
   proxyUrl?: string;
@@ -33,12 +35,40 @@ export class DispatcherCache {
   readonly #cache = new LRUCache<string, Dispatcher>({ max: MAX_CACHED, dispose: (d) => { if (!this.#shuttingDown) void d.close().catch(() => undefined); } });
   /** Built once: handing `ca` to every TLS connect would rebuild a context per socket (a measurable CPU cost). */
   readonly #secureContext: SecureContext;
+  readonly sessions = new TlsSessions();
+  /** CONNECT tunnels to the forward proxy, for every HTTPS site (one pool per egress, as ProxyAgent keeps per site). */
+  readonly #proxy: Pool | undefined;
 
   constructor(opts: DispatcherOptions) {
     this.#opts = opts;
     // Without `ca` too: tls.connect would otherwise build a context from the default store
     // (roots + NODE_EXTRA_CA_CERTS) for every socket, which is how the service runs.
     this.#secureContext = createSecureContext(opts.ca ? { ca: opts.ca } : {});
+    this.#proxy = opts.proxyUrl ? new Pool(opts.proxyUrl) : undefined;
+  }
+
+  /**
+   * TLS to `servername`, through the proxy's CONNECT tunnel when there is one, resuming this
+   * egress's session for the name (tls-sessions.ts). undici's ProxyAgent builds its TLS connector
+   * once, with no way to offer a session, so the tunnel is opened here the way it opens it: the
+   * same CONNECT request, and the same error when the proxy refuses.
+   */
+  #tlsConnector(servername: string): buildConnector.connector {
+    const proxy = this.#proxy;
+    return this.sessions.connector(servername, (session) => {
+      const tls = buildConnector({ servername, secureContext: this.#secureContext, session, allowH2: false });
+      if (!proxy) return tls;
+      return (opts, callback) => {
+        const path = opts.host && /:\d+$/.test(opts.host) ? opts.host : `${opts.host ?? opts.hostname}:${opts.port || 443}`;
+        proxy.connect({ path, headers: { host: path, 'proxy-connection': 'keep-alive' } }).then(({ socket, statusCode }) => {
+          if (statusCode !== 200) {
+            socket.on('error', () => undefined).destroy();
+            return callback(new errors.RequestAbortedError(`Proxy response (${statusCode}) !== 200 when HTTP Tunneling`), null);
+          }
+          tls({ ...opts, httpSocket: socket as Socket }, callback);
+        }, (err: Error) => callback(err, null));
+      };
+    });
   }
 
   /** A dispatcher whose TLS checks the certificate against `servername` (ignored for plain http). */
@@ -46,11 +76,9 @@ export class DispatcherCache {
     const key = tls ? `tls:${servername}` : 'plain';
     let d = this.#cache.get(key);
     if (d) return d;
-    const requestTls = { servername, secureContext: this.#secureContext };
     const common = { connections: this.#opts.connections ?? 16, keepAliveTimeout: 4_000, allowH2: false };
-    d = this.#opts.proxyUrl
-      ? new ProxyAgent({ uri: this.#opts.proxyUrl, requestTls, ...common })
-      : new Agent({ connect: requestTls, ...common });
+    if (tls) d = new Agent({ connect: this.#tlsConnector(servername), ...common });
+    else d = this.#opts.proxyUrl ? new ProxyAgent({ uri: this.#opts.proxyUrl, ...common }) : new Agent(common);
     this.#cache.set(key, d);
     return d;
   }
@@ -59,6 +87,6 @@ export class DispatcherCache {
     const all = [...this.#cache.values()];
     this.#shuttingDown = true;
     this.#cache.clear();
-    await Promise.all(all.map((d) => d.destroy().catch(() => undefined)));
+    await Promise.all([...all, ...(this.#proxy ? [this.#proxy] : [])].map((d) => d.destroy().catch(() => undefined)));
   }
 }

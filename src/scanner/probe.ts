@@ -52,10 +52,12 @@ export interface ProbeContext {
   classified?: ClassifyMemo;
   /** This scan's visible-text lengths by body SHA-256: each distinct page is parsed once. */
   textBySha?: Map<string, number>;
+  /** This scan's page titles by body SHA-256, so a repeated answer is never decoded. */
+  titleBySha?: Map<string, string>;
 }
 
 /** What toView may share across one scan's answers. */
-export type ScanMemo = Pick<ProbeContext, 'classified' | 'textBySha'>;
+export type ScanMemo = Pick<ProbeContext, 'classified' | 'textBySha' | 'titleBySha'>;
 
 const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
@@ -70,24 +72,32 @@ function sha256(data: string | Buffer): string {
 
 export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; errorCode: string; message: string; redirects: string[]; timingMs: number }, memo: ScanMemo = {}): FetchedView {
   const accept = spec.accept ?? DEFAULT_ACCEPT;
-  const body = result.ok ? result.body.toString('utf8') : '';
+  // The body is decoded to a string only when something reads it: a grid answer identical to one
+  // this scan has already judged (most of them) is hashed and dropped, never copied into the heap.
+  let decoded: string | undefined;
+  const bodyText = (): string => (decoded ??= result.ok ? result.body.toString('utf8') : '');
   const headers: Record<string, string> = {};
   if (result.ok) for (const h of KEY_HEADERS) if (result.headers[h] !== undefined) headers[h] = result.headers[h]!;
   const bodySha256 = sha256(result.ok ? result.body : Buffer.alloc(0));
   const classified = classifyOnce(
     memo.classified,
     result.ok
-      ? { ok: true, status: result.status, headers: result.headers, setCookieNames: result.setCookieNames, body, bodyBytes: result.body.length, redirects: result.redirects, finalUrl: result.finalUrl }
+      ? { ok: true, status: result.status, headers: result.headers, setCookieNames: result.setCookieNames, get body() { return bodyText(); }, bodyBytes: result.body.length, redirects: result.redirects, finalUrl: result.finalUrl }
       : { ok: false, errorCode: result.errorCode },
     spec.isHome,
     bodySha256,
   );
-  const title = result.ok ? quickTitle(body) : '';
+  let title = '';
+  if (result.ok) {
+    const known = memo.titleBySha?.get(bodySha256);
+    title = known ?? quickTitle(bodyText());
+    if (known === undefined) memo.titleBySha?.set(bodySha256, title);
+  }
   // The visible text the verdicts compare, measured on arrival so the body can go (see keepBody).
   let textChars = 0;
   if (classified.outcome === 'pass') {
     const known = memo.textBySha?.get(bodySha256);
-    textChars = known ?? analyzePage(body).text.length;
+    textChars = known ?? analyzePage(bodyText()).text.length;
     if (known === undefined) memo.textBySha?.set(bodySha256, textChars);
   }
   let host = '';
@@ -112,7 +122,7 @@ export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; error
   // The id hashes what was asked and what came back, never timing, so a re-run against the same site gives the same id.
   const id = `ev_${sha256(JSON.stringify([base.network, base.key, base.url, base.userAgent, base.accept, base.status, base.errorCode, base.bodySha256, base.finalUrl])).slice(0, 24)}`;
   const record: EvidenceRecord = { id, ...base, timingMs: result.timingMs };
-  return { record, ok: result.ok, status: base.status, headers: result.ok ? result.headers : {}, contentType: (result.ok ? result.headers['content-type'] : '') ?? '', body: spec.keepBody === false ? '' : body, outcome: classified.outcome };
+  return { record, ok: result.ok, status: base.status, headers: result.ok ? result.headers : {}, contentType: (result.ok ? result.headers['content-type'] : '') ?? '', body: spec.keepBody === false ? '' : bodyText(), outcome: classified.outcome };
 }
 
 /**
