@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureBurst } from './concurrent-scans.ts';
+import { START_NODE_FLAGS } from './lib/child.ts';
 import { describeMachine, nowIso } from './lib/machine.ts';
 import { writeSection } from './lib/results.ts';
 import { fmt } from './lib/stats.ts';
@@ -49,7 +50,7 @@ function categorise(file: string): Map<string, number> {
 async function profiled(scans: number): Promise<Map<string, number>> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-cpuprof-'));
   try {
-    await measureBurst(scans, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+    await measureBurst(scans, [...START_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${dir}`]);
     const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new Error('the service wrote no profile');
     return categorise(path.join(dir, file));
@@ -59,14 +60,15 @@ async function profiled(scans: number): Promise<Map<string, number>> {
 }
 
 /** The same burst without the profiler: service CPU per scan and TLS connections per scan. */
-async function plain(scans: number): Promise<{ cpuMs: number; tlsPerScan: number }> {
+async function plain(scans: number): Promise<{ cpuMs: number; tlsPerScan: number; resumedPerScan: number }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-tls-'));
   const countFile = path.join(dir, 'count');
   process.env.BENCH_TLS_COUNT_FILE = countFile;
   try {
-    const b = await measureBurst(scans, ['--import', fileURLToPath(new URL('./lib/count-tls.mjs', import.meta.url))]);
-    const connects = existsSync(countFile) ? Number(readFileSync(countFile, 'utf8')) : NaN;
-    return { cpuMs: (1000 * b.cpu.service) / scans, tlsPerScan: connects / (scans + 1) }; // + the warm-up scan
+    const b = await measureBurst(scans, [...START_NODE_FLAGS, '--import', fileURLToPath(new URL('./lib/count-tls.mjs', import.meta.url))]);
+    const counts = existsSync(countFile) ? (JSON.parse(readFileSync(countFile, 'utf8')) as { connects: number; resumed: number }) : { connects: NaN, resumed: NaN };
+    // + the warm-up scan
+    return { cpuMs: (1000 * b.cpu.service) / scans, tlsPerScan: counts.connects / (scans + 1), resumedPerScan: counts.resumed / (scans + 1) };
   } finally {
     delete process.env.BENCH_TLS_COUNT_FILE;
     rmSync(dir, { recursive: true, force: true });
@@ -81,10 +83,11 @@ export async function benchCpuProfile(scans = Number(process.env.BENCH_SCANS ?? 
   const runs = [await plain(scans), await plain(scans)];
   const cpuMs = Math.min(...runs.map((r) => r.cpuMs));
   const tlsPerScan = Math.min(...runs.map((r) => r.tlsPerScan));
+  const resumedPerScan = Math.min(...runs.map((r) => r.resumedPerScan));
   const label = process.env.BENCH_CPU_LABEL;
-  if (label) writeFileSync(new URL(`./cpu-profile-${label}.json`, import.meta.url), `${JSON.stringify({ measured: nowIso(), perScan, cpuMs, tlsPerScan }, null, 1)}\n`);
+  if (label) writeFileSync(new URL(`./cpu-profile-${label}.json`, import.meta.url), `${JSON.stringify({ measured: nowIso(), perScan, cpuMs, tlsPerScan, resumedPerScan }, null, 1)}\n`);
   const beforeFile = new URL('./cpu-profile-before.json', import.meta.url);
-  const before = label !== 'before' && existsSync(beforeFile) ? (JSON.parse(readFileSync(beforeFile, 'utf8')) as { measured: string; perScan: Record<string, number>; cpuMs: number; tlsPerScan: number }) : null;
+  const before = label !== 'before' && existsSync(beforeFile) ? (JSON.parse(readFileSync(beforeFile, 'utf8')) as { measured: string; perScan: Record<string, number>; cpuMs: number; tlsPerScan: number; resumedPerScan?: number }) : null;
   const total = (m: Record<string, number>) => Object.values(m).reduce((a, b) => a + b, 0);
   const rows = Object.keys(perScan).map((c) => `| ${c} | ${before ? `${fmt(before.perScan[c] ?? 0, 1)} ms | ` : ''}${fmt(perScan[c]!, 1)} ms |`);
   const markdown = [
@@ -100,6 +103,7 @@ export async function benchCpuProfile(scans = Number(process.env.BENCH_SCANS ?? 
     `| **total under the profiler** | ${before ? `**${fmt(total(before.perScan), 1)} ms** | ` : ''}**${fmt(total(perScan), 1)} ms** |`,
     `| service CPU per scan without the profiler (better of two bursts) | ${before ? `${fmt(before.cpuMs, 1)} ms | ` : ''}${fmt(cpuMs, 1)} ms |`,
     `| TLS connections opened per scan (74 requests) | ${before ? `${fmt(before.tlsPerScan, 1)} | ` : ''}${fmt(tlsPerScan, 1)} |`,
+    `| of which resumed a TLS session (no certificate chain sent or verified) | ${before ? `${before.resumedPerScan === undefined ? 'not counted' : fmt(before.resumedPerScan, 1)} | ` : ''}${fmt(resumedPerScan, 1)} |`,
   ].filter((l) => l !== '').join('\n').replace('\n| category', '\n\n| category');
   return { markdown, perScan };
 }

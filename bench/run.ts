@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchColdStart } from './cold-start.ts';
-import { benchConcurrentScans, benchScaling, cpuPerScanMs, rssPerScanMiB } from './concurrent-scans.ts';
+import { benchConcurrentScans, benchScaling } from './concurrent-scans.ts';
 import { benchCpuProfile } from './cpu-profile.ts';
 import { root } from './lib/child.ts';
 import { describeMachine, nowIso } from './lib/machine.ts';
@@ -81,15 +81,12 @@ if (wanted('scan')) {
 
 if (wanted('concurrent-scans')) {
   console.log('\n=== 100 concurrent scans');
-  const { markdown, burst } = await benchConcurrentScans();
+  const { markdown, cpuPerScan: perScan, rssPerScan: rss, p95Ratio: ratio, burst } = await benchConcurrentScans();
   writeSection('concurrent-scans', markdown);
   console.log(markdown);
-  const perScan = cpuPerScanMs(burst);
-  const rss = rssPerScanMiB(burst);
-  const ratio = burst.p95 / burst.floorMs;
-  rows.push({ what: '100 concurrent scans, service CPU per scan', target: '≤ 40 ms', figure: `${fmt(perScan, 1)} ms`, ok: perScan <= 40 });
-  rows.push({ what: '100 concurrent scans, peak RSS per scan in flight above the idle service', target: '≤ 1 MiB', figure: `${fmt(rss, 2)} MiB`, ok: rss <= 1 });
-  rows.push({ what: '100 concurrent scans, p95 against the CPU floor of the same run', target: '≤ 1.3 ×', figure: `${fmt(ratio, 2)} × (${fmt(burst.p95)} ms against ${fmt(burst.floorMs)} ms)`, ok: ratio <= 1.3 });
+  rows.push({ what: '100 concurrent scans, service CPU per scan (median of the bursts)', target: '≤ 40 ms', figure: `${fmt(perScan, 1)} ms`, ok: perScan <= 40 });
+  rows.push({ what: '100 concurrent scans, peak RSS per scan in flight above the idle service (median of the bursts)', target: '≤ 1 MiB', figure: `${fmt(rss, 2)} MiB`, ok: rss <= 1 });
+  rows.push({ what: '100 concurrent scans, p95 against the CPU floor of the same burst (median)', target: '≤ 1.3 ×', figure: `${fmt(ratio, 2)} × (e.g. ${fmt(burst.p95)} ms against ${fmt(burst.floorMs)} ms)`, ok: ratio <= 1.3 });
 }
 
 if (wanted('cpu-profile')) {
