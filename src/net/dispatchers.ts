@@ -15,7 +15,7 @@
 import type { Socket } from 'node:net';
 import { createSecureContext, type SecureContext } from 'node:tls';
 import { LRUCache } from 'lru-cache';
-import { Agent, buildConnector, errors, Pool, ProxyAgent, type Dispatcher } from 'undici';
+import { Agent, buildConnector, Client, errors, ProxyAgent, type Dispatcher } from 'undici';
 import { TlsSessions } from './tls-sessions.ts';
 
 export interface DispatcherOptions {
@@ -36,15 +36,18 @@ export class DispatcherCache {
   /** Built once: handing `ca` to every TLS connect would rebuild a context per socket (a measurable CPU cost). */
   readonly #secureContext: SecureContext;
   readonly sessions = new TlsSessions();
-  /** CONNECT tunnels to the forward proxy, for every HTTPS site (one pool per egress, as ProxyAgent keeps per site). */
-  readonly #proxy: Pool | undefined;
+  /**
+   * Proxy clients with a CONNECT under way. Each tunnel has its own client, closed once the
+   * tunnel is up (the socket leaves it): a shared pool would keep one idle client for every
+   * tunnel ever open at once.
+   */
+  readonly #tunnelling = new Set<Client>();
 
   constructor(opts: DispatcherOptions) {
     this.#opts = opts;
     // Without `ca` too: tls.connect would otherwise build a context from the default store
     // (roots + NODE_EXTRA_CA_CERTS) for every socket, which is how the service runs.
     this.#secureContext = createSecureContext(opts.ca ? { ca: opts.ca } : {});
-    this.#proxy = opts.proxyUrl ? new Pool(opts.proxyUrl) : undefined;
   }
 
   /**
@@ -54,13 +57,19 @@ export class DispatcherCache {
    * same CONNECT request, and the same error when the proxy refuses.
    */
   #tlsConnector(servername: string): buildConnector.connector {
-    const proxy = this.#proxy;
+    const proxyUrl = this.#opts.proxyUrl;
     return this.sessions.connector(servername, (session) => {
       const tls = buildConnector({ servername, secureContext: this.#secureContext, session, allowH2: false });
-      if (!proxy) return tls;
+      if (!proxyUrl) return tls;
       return (opts, callback) => {
         const path = opts.host && /:\d+$/.test(opts.host) ? opts.host : `${opts.host ?? opts.hostname}:${opts.port || 443}`;
-        proxy.connect({ path, headers: { host: path, 'proxy-connection': 'keep-alive' } }).then(({ socket, statusCode }) => {
+        const proxy = new Client(proxyUrl);
+        this.#tunnelling.add(proxy);
+        const done = () => {
+          this.#tunnelling.delete(proxy);
+          void proxy.close().catch(() => undefined);
+        };
+        proxy.connect({ path, headers: { host: path, 'proxy-connection': 'keep-alive' } }).finally(done).then(({ socket, statusCode }) => {
           if (statusCode !== 200) {
             socket.on('error', () => undefined).destroy();
             return callback(new errors.RequestAbortedError(`Proxy response (${statusCode}) !== 200 when HTTP Tunneling`), null);
@@ -87,6 +96,6 @@ export class DispatcherCache {
     const all = [...this.#cache.values()];
     this.#shuttingDown = true;
     this.#cache.clear();
-    await Promise.all([...all, ...(this.#proxy ? [this.#proxy] : [])].map((d) => d.destroy().catch(() => undefined)));
+    await Promise.all([...all, ...this.#tunnelling].map((d) => d.destroy().catch(() => undefined)));
   }
 }
