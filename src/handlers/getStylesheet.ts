@@ -3,6 +3,7 @@
 // Served ahead of the request validator in production, so the name is checked here.
 import { AppError } from '../errors.ts';
 import { STYLESHEET_BODY, STYLESHEET_CACHE_CONTROL, STYLESHEET_NAME } from '../report/styles.ts';
+import { sendPrebuilt } from '../http/send.ts';
 import type { Handler } from './types.ts';
 
 export const getStylesheet: Handler<'getStylesheet'> = (req, res) => {
@@ -10,5 +11,5 @@ export const getStylesheet: Handler<'getStylesheet'> = (req, res) => {
   res.statusCode = 200;
   res.setHeader('Cache-Control', STYLESHEET_CACHE_CONTROL);
   res.setHeader('Content-Type', 'text/css; charset=utf-8');
-  res.send(STYLESHEET_BODY);
+  sendPrebuilt(req, res, STYLESHEET_BODY);
 };
