@@ -104,7 +104,7 @@ describe('POST /scan, GET /r/{scanId}, GET /badge over HTTP', () => {
     await request(t.app).get('/r/not-a-uuid').set('Accept', 'application/json').expect(400).expect(conforms);
   });
 
-  test('the page links its stylesheet, served under its content-named file for a year; any other name is 404', async () => {
+  test('the page links its stylesheet, served under its content-named file for a year; any other name is 404, an undecodable one 400', async () => {
     const scan = await request(t.app).post('/scan').send({ domain: 'style-api.com', lead }).expect(200);
     const page = await request(t.app).get(`/r/${scan.body.scanId}`).expect(200).expect(conforms);
     const link = /<link rel="stylesheet" href="(\/assets\/report\.[0-9a-f]{16}\.css)" integrity="(sha256-[A-Za-z0-9+/=]+)">/.exec(page.text);
@@ -118,6 +118,7 @@ describe('POST /scan, GET /r/{scanId}, GET /badge over HTTP', () => {
     assert.equal(`/assets/report.${createHash('sha256').update(String(css.body)).digest('hex').slice(0, 16)}.css`, link[1], 'the name is the served bytes');
     await request(t.app).get('/assets/report.0000000000000000.css').expect(404).expect(conforms);
     await request(t.app).get('/assets/home.css').expect(404).expect(conforms);
+    await request(t.app).get('/assets/%zz.css').expect(400).expect(conforms);
   });
 
   test('GET /badge/{domain}.svg routes dotted domains, is grey for unknown, and 404s for never-scanned domains', async () => {
