@@ -45,12 +45,13 @@ export function createApp(ctx: AppContext, services: AppServices, options: AppOp
   // unknown query parameters allowed) gives the request validator nothing to check, yet it
   // cost a third of such a request (route lookup over the whole contract, bench/results.md).
   // Serve those ahead of it; everything else still passes through it.
-  // The two public reads with a path parameter check it in their handlers (getReport: a
-  // UUID and an optional `format` of html or json, else 400; getBadge: the domain normalizer, else the "not scanned" 404), and the router
+  // The public reads with a path parameter check it in their handlers (getReport: a
+  // UUID and an optional `format` of html or json, else 400; getBadge: the domain normalizer, else the "not scanned" 404;
+  // getStylesheet: the one current name, else 404), and the router
   // answers an undecodable parameter with 400, so they join them.
   const inputless = ctx.config.validateResponses
     ? new Set<string>()
-    : new Set([...operations.filter((op) => takesNoInput(ctx.spec, op)).map((op) => op.operationId), 'getReport', 'getBadge']);
+    : new Set([...operations.filter((op) => takesNoInput(ctx.spec, op)).map((op) => op.operationId), 'getReport', 'getBadge', 'getStylesheet']);
   // Mounted before the internal routers and the body readers, which never answer a GET of
   // the contract: a read does not walk past them (bench/results.md).
   for (const op of operations) {

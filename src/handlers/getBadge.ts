@@ -1,6 +1,7 @@
 // GET /badge/{domain}.svg: the latest archived scan of a domain as a small SVG.
 import { AppError } from '../errors.ts';
 import { preferredType } from '../http/negotiate.ts';
+import { sendPrebuilt } from '../http/send.ts';
 import { BADGE_CACHE_CONTROL, badgeBody, notScannedBadgeBody } from '../report/badge.ts';
 import type { Handler } from './types.ts';
 
@@ -26,5 +27,5 @@ export const getBadge: Handler<'getBadge'> = async (req, res, ctx) => {
   res.setHeader('Last-Modified', latest.lastModified);
   res.setHeader('Content-Security-Policy', BADGE_CSP);
   res.setHeader('Content-Type', 'image/svg+xml; charset=utf-8');
-  res.send(badgeBody(latest.headline, latest.score, ctx.services.reads.badges));
+  sendPrebuilt(req, res, badgeBody(latest.headline, latest.score, ctx.services.reads.badges)); // If-Modified-Since: res.send's 304
 };

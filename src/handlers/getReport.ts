@@ -4,6 +4,7 @@
 import type { Request } from 'express';
 import { AppError } from '../errors.ts';
 import { preferredType } from '../http/negotiate.ts';
+import { sendPrebuilt } from '../http/send.ts';
 import { renderMcpReportPage } from '../report/mcp-page.ts';
 import { renderNotFoundPage, renderReportPage } from '../report/page.ts';
 import { PAGE_HEADERS } from '../report/styles.ts';
@@ -44,7 +45,7 @@ export const getReport: Handler<'getReport'> = async (req, res, ctx) => {
     res.setHeader('Cache-Control', 'private, max-age=60');
     for (const name in PAGE_HEADERS) res.setHeader(name, PAGE_HEADERS[name]!);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.send(cached);
+    sendPrebuilt(req, res, cached);
     return;
   }
   const found = await loadArchivedReport(ctx.db, ctx.config.baseUrl, id);

@@ -5,6 +5,7 @@ import type { Handler } from './types.ts';
 import { getHealth } from './getHealth.ts';
 import { getHome } from './getHome.ts';
 import { getHomeScript } from './getHomeScript.ts';
+import { getStylesheet } from './getStylesheet.ts';
 import { getScanProgress } from './getScanProgress.ts';
 import { getKeyDirectory } from './getKeyDirectory.ts';
 import { submitScanForm } from './submitScanForm.ts';
@@ -27,6 +28,7 @@ export const handlers: { [Op in OperationId]: Handler<Op> } = {
   submitScanForm,
   getScanProgress,
   getHomeScript,
+  getStylesheet,
   getHealth,
   getScanHint,
   scanSite,

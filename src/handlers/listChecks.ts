@@ -3,11 +3,12 @@
 // The contract's enum refuses an unknown rubric before this runs (a test keeps the enum equal
 // to the published rubrics).
 import { RUBRIC_VERSION } from '../scanner/versions.ts';
+import { sendPrebuilt } from '../http/send.ts';
 import type { Handler } from './types.ts';
 
 export const listChecks: Handler<'listChecks'> = (req, res, ctx) => {
   const published = ctx.services.catalogs.get(typeof req.query.rubric === 'string' ? req.query.rubric : RUBRIC_VERSION)!;
   res.setHeader('Cache-Control', 'public, max-age=300');
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.send(published.json); // a Buffer, encoded once at start: express would re-encode a string on every send
+  sendPrebuilt(req, res, published.json); // a Buffer, encoded once at start: express would re-encode a string on every send
 };

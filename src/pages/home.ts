@@ -5,7 +5,7 @@
 // The same content is served as Markdown to agents (Accept: text/markdown).
 import { createHash } from 'node:crypto';
 import { html, SafeHtml } from '../report/html.ts';
-import { STYLE } from '../report/styles.ts';
+import { STYLESHEET_LINK } from '../report/styles.ts';
 
 export const PROFILES = ['general', 'dev-platform', 'docs', 'publisher'] as const;
 
@@ -21,7 +21,8 @@ export interface HomeOptions {
   turnstileSiteKey?: string;
 }
 
-const FORM_STYLE = `${STYLE}
+/** The form's own rules, inline; the shared stylesheet is the report pages' file (cached across them). */
+const FORM_STYLE = `
 form{display:grid;gap:.8rem;max-width:36rem}
 label{display:grid;gap:.2rem;font-weight:600}
 input,select{font:inherit;padding:.5rem;border:1px solid var(--muted);border-radius:.4rem;width:100%}
@@ -49,7 +50,7 @@ const HOME_STYLE_HASH = `sha256-${createHash('sha256').update(FORM_STYLE, 'utf8'
  */
 export function homeCsp(turnstile: boolean): string {
   const scripts = turnstile ? "script-src 'self' https://challenges.cloudflare.com; frame-src https://challenges.cloudflare.com" : "script-src 'self'";
-  return `default-src 'none'; style-src '${HOME_STYLE_HASH}'; img-src 'self' data:; ${scripts}; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
+  return `default-src 'none'; style-src 'self' '${HOME_STYLE_HASH}'; img-src 'self' data:; ${scripts}; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
 }
 
 const INTRO = [
@@ -100,7 +101,7 @@ export function renderHome(o: HomeOptions, values: FormValues = {}, problem?: Fo
 <title>${problem ? `${problem.title} · ` : ''}agent-readiness: is your site ready for AI agents?</title>
 <meta name="description" content="${INTRO[0]}">
 <link rel="canonical" href="${o.baseUrl}/"><link rel="icon" href="data:,"><link rel="alternate" type="text/markdown" href="/"><link rel="service-desc" type="application/json" href="/openapi.json">
-<style>${new SafeHtml(FORM_STYLE)}</style>${jsonLd(o.baseUrl)}</head>
+${new SafeHtml(STYLESHEET_LINK)}<style>${new SafeHtml(FORM_STYLE)}</style>${jsonLd(o.baseUrl)}</head>
 <body><main>
 <h1>Is your site ready for AI agents?</h1>
 <p class="lede">${INTRO[0]}</p>

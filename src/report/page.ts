@@ -1,4 +1,4 @@
-// The archived report as a server-rendered page: no script, one hashed stylesheet, every value
+// The archived report as a server-rendered page: no script, one stylesheet (a file, pinned by its hash), every value
 // escaped by the `html` tag. The order answers a site owner's questions in turn: what is the
 // verdict and why, what is the score, what to fix first, what each agent meets, the evidence,
 // how to share it, how it changed. Also the helpful 404 page. Same input, same bytes.
@@ -10,14 +10,14 @@ import { matrixSection } from './matrix.ts';
 import { nextRubricLine, nextRubricSection } from './next-rubric.ts';
 import { checksSection, evidenceSection, type CatalogLookup } from './sections.ts';
 import { historySection, shareSection, type HistoryPoint } from './share.ts';
-import { STYLE } from './styles.ts';
+import { STYLESHEET_LINK } from './styles.ts';
 import { HEADLINE_ICON, HEADLINE_WORDS } from './words.ts';
 
 export function layout(title: string, body: SafeHtml): string {
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer"><meta name="robots" content="noindex, nofollow"><link rel="icon" href="data:,">
-<title>${title}</title><style>${new SafeHtml(STYLE)}</style></head>
+<title>${title}</title>${new SafeHtml(STYLESHEET_LINK)}</head>
 <body><main>${body}</main></body></html>`.value;
 }
 

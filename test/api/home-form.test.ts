@@ -38,6 +38,9 @@ describe('GET / and the scan form', () => {
     assert.match(csp, /connect-src 'self'/);
     assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
     assert.match(res.text, /<script src="\/assets\/home\.js" defer><\/script>/);
+    // The report pages' stylesheet file (this origin), then the form's own rules inline by hash.
+    assert.match(csp, /style-src 'self' 'sha256-[A-Za-z0-9+/=]+';/);
+    assert.match(res.text, /<link rel="stylesheet" href="\/assets\/report\.[0-9a-f]{16}\.css" integrity="sha256-[A-Za-z0-9+/=]+"><style>/);
   });
 
   test('GET / with Accept: text/markdown is the same content as Markdown', async () => {

@@ -110,6 +110,7 @@ describe('the scan form in a real browser', { skip: haveChromium ? false : `${CH
     const { page, problems } = await open(`${main.base}/`, LAPTOP, true);
     assert.equal(await page.locator('h1').innerText(), 'Is your site ready for AI agents?');
     assert.equal(await page.locator('form[method="post"] input[name="domain"]').count(), 1);
+    assert.ok(await page.evaluate('document.styleSheets.length === 2 && document.styleSheets[0].cssRules.length > 50'), 'the linked stylesheet applies (CSP, integrity), then the inline one');
     await page.screenshot({ path: path.join(ARTIFACTS, 'home.png'), fullPage: true });
     assert.deepEqual(await violations(page), []);
     assert.deepEqual(problems, []);

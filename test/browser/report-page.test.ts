@@ -113,6 +113,7 @@ describe('report pages in a real browser', { skip: haveChromium ? false : `${CHR
   test('browser: the full report on a laptop is axe-clean, its 33-agent grid fits one screen, and its screenshot is kept', async () => {
     const { page, problems } = await open(`${base}/r/${fullId}`);
     assert.equal(await page.locator('h1').innerText(), 'full-site.com');
+    assert.ok(await page.evaluate('document.styleSheets.length === 1 && document.styleSheets[0].cssRules.length > 50'), 'the linked stylesheet applies (CSP, integrity)');
     assert.equal(await page.locator('table.agents tbody tr').count(), 33);
     assert.equal(await page.locator('table.agents thead th', { hasText: 'Yours' }).count(), 4, 'the user network column in each intent table');
     const grid = await page.locator('.groups').boundingBox();

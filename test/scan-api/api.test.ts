@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
@@ -101,6 +102,23 @@ describe('POST /scan, GET /r/{scanId}, GET /badge over HTTP', () => {
     assert.match(missing.text, /No report with this id/);
     await request(t.app).get('/r/00000000-0000-4000-8000-000000000000').set('Accept', 'application/json').expect(404).expect(conforms);
     await request(t.app).get('/r/not-a-uuid').set('Accept', 'application/json').expect(400).expect(conforms);
+  });
+
+  test('the page links its stylesheet, served under its content-named file for a year; any other name is 404, an undecodable one 400', async () => {
+    const scan = await request(t.app).post('/scan').send({ domain: 'style-api.com', lead }).expect(200);
+    const page = await request(t.app).get(`/r/${scan.body.scanId}`).expect(200).expect(conforms);
+    const link = /<link rel="stylesheet" href="(\/assets\/report\.[0-9a-f]{16}\.css)" integrity="(sha256-[A-Za-z0-9+/=]+)">/.exec(page.text);
+    assert.ok(link, 'the page links its stylesheet');
+    assert.match(String(page.headers['content-security-policy']), /style-src 'self';/);
+    const css = await request(t.app).get(link[1]!).buffer(true).parse(asText).expect(200).expect(conforms);
+    assert.match(String(css.headers['content-type']), /^text\/css/);
+    assert.equal(css.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal(css.headers['x-content-type-options'], 'nosniff');
+    assert.equal(`sha256-${createHash('sha256').update(String(css.body)).digest('base64')}`, link[2], 'the integrity is the served bytes');
+    assert.equal(`/assets/report.${createHash('sha256').update(String(css.body)).digest('hex').slice(0, 16)}.css`, link[1], 'the name is the served bytes');
+    await request(t.app).get('/assets/report.0000000000000000.css').expect(404).expect(conforms);
+    await request(t.app).get('/assets/home.css').expect(404).expect(conforms);
+    await request(t.app).get('/assets/%zz.css').expect(400).expect(conforms);
   });
 
   test('GET /badge/{domain}.svg routes dotted domains, is grey for unknown, and 404s for never-scanned domains', async () => {

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { html } from '../../src/report/html.ts';
 import { renderReportPage, renderNotFoundPage } from '../../src/report/page.ts';
 import { badgeFor, notScannedBadge } from '../../src/report/badge.ts';
-import { PAGE_CSP, STYLE, STYLE_HASH } from '../../src/report/styles.ts';
+import { PAGE_CSP, STYLE, STYLE_HASH, STYLESHEET_NAME, STYLESHEET_PATH } from '../../src/report/styles.ts';
 import { createHash } from 'node:crypto';
 import type { ScanReportBody } from '../../src/scans/types.ts';
 import { cannedReport, evidenceFor } from './fixtures.ts';
@@ -43,12 +43,16 @@ describe('report HTML', () => {
     }), { seed: 7, numRuns: 60 });
   });
 
-  test('the CSP allows exactly the inline stylesheet by hash and no script', () => {
+  test('the CSP allows stylesheets of this origin only, no inline style and no script; the page links the stylesheet by its content', () => {
     assert.equal(STYLE_HASH, `sha256-${createHash('sha256').update(STYLE).digest('base64')}`);
-    assert.ok(PAGE_CSP.includes(`style-src '${STYLE_HASH}'`));
-    assert.ok(!/script-src|unsafe/.test(PAGE_CSP));
-    const page = renderReportPage({ report: body(), evidence: [], cliVantage: null, catalog: () => undefined });
-    assert.ok(page.includes(`<style>${STYLE}</style>`));
+    assert.match(PAGE_CSP, /(^|; )style-src 'self';/);
+    assert.ok(!/script-src|unsafe|sha256/.test(PAGE_CSP));
+    assert.equal(STYLESHEET_NAME, `report.${createHash('sha256').update(STYLE).digest('hex').slice(0, 16)}`);
+    assert.equal(STYLESHEET_PATH, `/assets/${STYLESHEET_NAME}.css`);
+    for (const page of [renderReportPage({ report: body(), evidence: [], cliVantage: null, catalog: () => undefined }), renderNotFoundPage('x')]) {
+      assert.ok(page.includes(`<link rel="stylesheet" href="${STYLESHEET_PATH}" integrity="${STYLE_HASH}">`));
+      assert.ok(!page.includes('<style'), 'no inline stylesheet');
+    }
   });
 
   test('a null score shows "not enough signal" and the page never mentions a token', () => {
