@@ -4,8 +4,9 @@
  * We always send the request to the *checked IP address* and carry the real
  * name in the Host header and the TLS SNI / certificate check. That is what
  * closes the DNS-rebinding window, and it works the same whether egress is
- * direct (Agent) or goes through a forward proxy (ProxyAgent: the proxy is
- * asked to CONNECT to the checked IP, so it never resolves the name itself).
+ * direct or goes through a forward proxy (the proxy is asked to CONNECT to the
+ * checked IP, so it never resolves the name itself; plain http goes through
+ * ProxyAgent).
  * Because the SNI name is fixed per dispatcher, dispatchers are cached per
  * name. The bound must exceed the sites scanned at once: at 32 names, 100
  * concurrent scans evicted each other's dispatchers mid-scan and 7,230 of 7,400
