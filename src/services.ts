@@ -22,6 +22,7 @@ import { RUBRIC_VERSION } from './scanner/versions.ts';
 import { catalogLookup, mcpScanDeps } from './scans/adapters.ts';
 import { attachCliVantage, type Attached } from './scans/cli-vantage.ts';
 import { ProgressBoard, type ProgressBoardOptions } from './scans/progress-board.ts';
+import { RedisProgressShare } from './scans/progress-share.ts';
 import { buildScanServices, type BuildScanServicesOptions } from './scans/services.ts';
 import type { ScanServices } from './scans/bundle.ts';
 import type { SiteScanner } from './scans/types.ts';
@@ -160,6 +161,15 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
   const reads = new ReadCaches(ctx.db);
   // Remembered a little longer than any scan can run, so a late stream still sees how it ended.
   const progress = new ProgressBoard({ ttlMs: c.scanDeadlineMs + 60_000, ...options.progress });
+  let share: RedisProgressShare | undefined;
+  if (redis) {
+    // Several instances: a browser's stream and its form post may land on different ones.
+    const subscriber = redis.duplicate();
+    subscriber.on('error', (err) => ctx.log.warn({ err: err.message }, 'redis unavailable (progress)'));
+    share = new RedisProgressShare({ redis, subscriber, channel: `${c.redisKeyPrefix}progress`, ttlMs: c.scanDeadlineMs + 60_000, log: ctx.log });
+    progress.share(share);
+    share.start((id, e) => progress.apply(id, e)).catch((err: unknown) => ctx.log.warn({ err: (err as Error).message }, 'progress not shared between instances'));
+  }
   const mailer = new Mailer({ db: ctx.db, transport: lazyTransport(c.smtpUrl, c.mailDir), from: c.mailFrom, baseUrl: c.baseUrl, log: ctx.log, now: () => ctx.now() });
 
   let key: Promise<ProbeKey> | undefined;
@@ -211,6 +221,7 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     internal: [operatorRouter(ctx.db, c.operatorToken)],
     async stop() {
       progress.stop();
+      share?.stop();
       await mailer.stop();
       await Promise.allSettled(opened);
       await Promise.all(egresses.map((e) => e.close()));

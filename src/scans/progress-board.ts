@@ -23,6 +23,16 @@ export interface BoardWatcher {
   close(): void;
 }
 
+/** What the board shares with other instances (progress-share.ts), and applies from them. */
+export type ShareEvent = { type: 'start' } | { type: 'phase'; update: ProgressUpdate } | { type: 'end'; outcome: ProgressOutcome };
+
+/** Another instance's boards, reached through Redis; absent on a single instance. */
+export interface ProgressShare {
+  publish(id: string, e: ShareEvent): void;
+  /** What the others have reported under `id`, oldest phase first, `end` last. */
+  recall(id: string): Promise<ShareEvent[]>;
+}
+
 export interface ProgressReporter {
   update(u: ProgressUpdate): void;
   end(outcome: ProgressOutcome): void;
@@ -50,6 +60,7 @@ export class ProgressBoard {
   readonly #entries: LRUCache<string, Entry>;
   readonly #maxStreams: number;
   #closed = false;
+  #share: ProgressShare | undefined;
 
   constructor(o: ProgressBoardOptions = {}) {
     this.#maxStreams = o.maxStreamsPerId ?? 4;
@@ -74,6 +85,11 @@ export class ProgressBoard {
     return e;
   }
 
+  /** Shares this board with other instances from now on (the composition root, when Redis is configured). */
+  share(share: ProgressShare): void {
+    this.#share = share;
+  }
+
   /** Where the scan submitted with `id` reports to. A malformed id gets a reporter that drops everything. */
   reporter(id: string | undefined): ProgressReporter {
     if (!id || !PROGRESS_ID.test(id) || this.#closed) return { update: () => undefined, end: () => undefined };
@@ -82,25 +98,56 @@ export class ProgressBoard {
     start.latest.clear();
     start.ended = null;
     start.running = true;
+    this.#share?.publish(id, { type: 'start' });
     return {
       update: (u) => {
         const e = this.#entries.get(id);
         if (!e || e.ended) return;
-        e.latest.set(u.phase, u);
-        for (const w of e.watchers) w.send({ type: 'phase', update: u });
+        this.#phase(e, u);
+        this.#share?.publish(id, { type: 'phase', update: u });
       },
       end: (outcome) => {
         const e = this.#entries.get(id);
         if (!e || e.ended) return;
-        e.ended = outcome;
         e.running = false;
-        for (const w of e.watchers) {
-          w.send({ type: 'end', outcome });
-          w.close();
-        }
-        e.watchers.clear();
+        this.#end(e, outcome);
+        this.#share?.publish(id, { type: 'end', outcome });
       },
     };
+  }
+
+  #phase(e: Entry, u: ProgressUpdate): void {
+    e.latest.set(u.phase, u);
+    for (const w of e.watchers) w.send({ type: 'phase', update: u });
+  }
+
+  #end(e: Entry, outcome: ProgressOutcome): void {
+    e.ended = outcome;
+    for (const w of e.watchers) {
+      w.send({ type: 'end', outcome });
+      w.close();
+    }
+    e.watchers.clear();
+  }
+
+  /**
+   * Another instance's scan under `id` (progress-share.ts). Only ids someone watches here are
+   * kept; a replayed update older than one already shown is dropped, so the counts never go back.
+   */
+  apply(id: string, event: ShareEvent): void {
+    if (this.#closed || !PROGRESS_ID.test(id)) return;
+    const e = this.#entries.get(id);
+    if (!e || e.running) return; // nobody follows it here, or this instance runs it itself
+    if (event.type === 'start') {
+      e.latest.clear();
+      e.ended = null;
+    } else if (event.type === 'phase') {
+      const shown = e.latest.get(event.update.phase);
+      if (e.ended || (shown && (shown.status === 'done' || shown.done > event.update.done || (shown.done === event.update.done && shown.status === event.update.status)))) return;
+      this.#phase(e, event.update);
+    } else if (!e.ended) {
+      this.#end(e, event.outcome);
+    }
   }
 
   /**
@@ -113,7 +160,10 @@ export class ProgressBoard {
       w.close();
       return () => undefined;
     }
+    const known = this.#entries.peek(id) !== undefined;
     const e = this.#entry(id);
+    // New here: the scan may run on another instance, which may have reported already.
+    if (!known && this.#share) void this.#share.recall(id).then((events) => { for (const ev of events) this.apply(id, ev); }, () => undefined);
     for (const u of e.latest.values()) w.send({ type: 'phase', update: u });
     if (e.ended) {
       w.send({ type: 'end', outcome: e.ended });

@@ -4,11 +4,13 @@
 //   - the per-domain and per-IP limits hold across both;
 //   - a report written by one is served by the other (page and badge);
 //   - a CLI-vantage upload racing on both instances is accepted once;
-//   - the outbox sends each mail once although both instances run mailers.
+//   - the outbox sends each mail once although both instances run mailers;
+//   - the web form's progress stream on one follows the form's scan on the other.
 // Needs TEST_DATABASE_URL and TEST_REDIS_URL; skipped loudly without them.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createParser } from 'eventsource-parser';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -202,6 +204,30 @@ describe('several instances on one Postgres and one Redis', () => {
     }
     for (const id of archived) assert.equal(count(id), 1, `report ${id} was mailed ${count(id)} times`);
     assert.equal(sink.received.length, archived.size);
+  });
+
+  test('the web form\'s progress stream on one instance follows a scan the form started on the other', opt, async () => {
+    const id = randomUUID();
+    const events: Array<{ event: string; data: Record<string, unknown> }> = [];
+    const parser = createParser({ onEvent: (e) => events.push({ event: e.event ?? 'message', data: JSON.parse(e.data) as Record<string, unknown> }) });
+    // The stream opens on b first, as the page opens it before the form is sent.
+    const res = await fetch(`${b.url}/scan/progress/${id}`, { headers: { accept: 'text/event-stream' } });
+    assert.equal(res.status, 200);
+    const read = (async () => {
+      const decoder = new TextDecoder();
+      const reader = res.body!.getReader();
+      for (let r = await reader.read(); !r.done; r = await reader.read()) parser.feed(decoder.decode(r.value, { stream: true }));
+    })();
+    const form = await fetch(`${a.url}/`, {
+      method: 'POST', redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', 'x-forwarded-for': '198.51.100.77' },
+      body: new URLSearchParams({ domain: d(77), name: lead.name, email: lead.email, progressId: id }),
+    });
+    assert.equal(form.status, 303, await form.text());
+    await read; // b ends the stream when a's scan ends
+    const phases = events.filter((e) => e.event === 'phase').map((e) => e.data.phase);
+    assert.deepEqual([...new Set(phases)], ['robots', 'grid-networkA', 'grid-networkB', 'files', 'followups', 'scoring'], JSON.stringify(events));
+    assert.deepEqual(events.at(-1), { event: 'end', data: { outcome: 'complete' } });
   });
 
   test('the shared limits and coalescing live under this run\'s REDIS_KEY_PREFIX', opt, async () => {
