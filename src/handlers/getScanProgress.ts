@@ -8,6 +8,8 @@ import type { Handler } from './types.ts';
 const KEEPALIVE_MS = 15_000;
 /** A stream whose scan never came (or outlived the deadline) closes after this much past the deadline. */
 const GRACE_MS = 30_000;
+/** A stream lasts as long as its scan; by then a slot has usually come free. */
+const RETRY_S = 30;
 
 function frame(e: BoardEvent): string {
   return e.type === 'phase'
@@ -21,6 +23,10 @@ export const getScanProgress: Handler<'getScanProgress'> = (req, res, ctx) => {
   }
   // The contract's pattern has already refused anything but a lower-case version 4 UUID.
   const id = req.params.progressId as string;
+  const release = ctx.services.progress.admit(req.ip ?? req.socket.remoteAddress ?? '');
+  if (!release) {
+    throw new AppError('RATE_LIMITED', { error: 'Too many progress streams open from this address.', hint: 'Close another tab\'s scan first; the scan itself goes on without its stream.', retryAfterSeconds: RETRY_S }, { headers: { 'Retry-After': String(RETRY_S) } });
+  }
   res.status(200).set({
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-store, no-transform',
@@ -40,6 +46,7 @@ export const getScanProgress: Handler<'getScanProgress'> = (req, res, ctx) => {
     clearInterval(keepalive);
     clearTimeout(lifetime);
     detach();
+    release!();
     res.end();
   }
   res.on('close', close);

@@ -41,6 +41,8 @@ export interface ProgressReporter {
 export interface ProgressBoardOptions {
   maxIds?: number;
   maxStreamsPerId?: number;
+  /** Streams one client address may hold open at once (a page needs one; a few tabs, a few). */
+  maxStreamsPerClient?: number;
   /** How long an id is remembered after its last use. */
   ttlMs?: number;
 }
@@ -59,11 +61,15 @@ interface Entry {
 export class ProgressBoard {
   readonly #entries: LRUCache<string, Entry>;
   readonly #maxStreams: number;
+  readonly #maxPerClient: number;
+  /** Open streams per client address; an address leaves the map with its last stream. */
+  readonly #perClient = new Map<string, number>();
   #closed = false;
   #share: ProgressShare | undefined;
 
   constructor(o: ProgressBoardOptions = {}) {
     this.#maxStreams = o.maxStreamsPerId ?? 4;
+    this.#maxPerClient = o.maxStreamsPerClient ?? 8;
     this.#entries = new LRUCache<string, Entry>({
       max: o.maxIds ?? 1000,
       ttl: o.ttlMs ?? 120_000,
@@ -178,6 +184,25 @@ export class ProgressBoard {
     e.watchers.add(w);
     return () => {
       e.watchers.delete(w);
+    };
+  }
+
+  /**
+   * Admits one more stream from `client` (its address), or says no: without a bound, one
+   * address could hold every slot of the board open until the scan deadline. Returns the
+   * release to call when the stream closes.
+   */
+  admit(client: string): (() => void) | undefined {
+    const open = this.#perClient.get(client) ?? 0;
+    if (open >= this.#maxPerClient) return undefined;
+    this.#perClient.set(client, open + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.#perClient.get(client) ?? 1) - 1;
+      if (left > 0) this.#perClient.set(client, left);
+      else this.#perClient.delete(client);
     };
   }
 

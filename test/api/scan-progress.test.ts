@@ -6,6 +6,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createParser } from 'eventsource-parser';
 import request from 'supertest';
 import { testApp, type TestApp } from '../helpers/app.ts';
@@ -182,5 +184,47 @@ describe('GET /scan/progress/{progressId}: coalescing, ids and media types', () 
     assert.match(res.headers['content-type']!, /^text\/javascript/);
     assert.match(res.text, /new EventSource\('\/scan\/progress\/' \+ id\)/);
     assert.match(res.text, /randomUUID/);
+  });
+});
+
+describe('GET /scan/progress/{progressId}: streams per client address', () => {
+  let t: TestApp;
+  let server: Server;
+  let base: string;
+  before(async () => {
+    t = await testApp({}, {}, { progress: { maxStreamsPerClient: 2 } });
+    server = createServer(t.app);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    server?.closeAllConnections();
+    await new Promise((r) => server?.close(r));
+    await t?.close();
+  });
+
+  const open = (id: string) => {
+    const ac = new AbortController();
+    return { ac, res: fetch(`${base}/scan/progress/${id}`, { headers: { accept: 'text/event-stream' }, signal: ac.signal }) };
+  };
+
+  test('one address holds at most its streams open; one more is a 429 with Retry-After, and a closed stream frees its slot', async () => {
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    const first = open(a);
+    const second = open(b);
+    assert.equal((await first.res).status, 200);
+    assert.equal((await second.res).status, 200);
+    await until(() => t.services.progress.streams(a) === 1 && t.services.progress.streams(b) === 1, 'both streams to open');
+    const refused = await request(t.app).get(`/scan/progress/${c}`).set('Accept', 'text/event-stream').expect(429).expect(conforms);
+    assert.match(refused.body.error, /Too many progress streams/);
+    assert.equal(refused.headers['retry-after'], String(refused.body.retryAfterSeconds));
+    assert.equal(t.services.progress.streams(c), 0, 'a refused stream never reaches the board');
+
+    first.ac.abort();
+    await until(() => t.services.progress.streams(a) === 0, 'the closed stream to leave the board');
+    const third = open(c);
+    assert.equal((await third.res).status, 200);
+    second.ac.abort();
+    third.ac.abort();
   });
 });
