@@ -82,11 +82,12 @@ export const errors = {
   notFound: (error = 'Not found.', hint?: string) => new AppError('NOT_FOUND', withHint({ error }, hint)),
   rateLimited(retryAfterSeconds: number, what: string): AppError {
     const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-    return new AppError(
-      'RATE_LIMITED',
-      { error: `Too many scans ${what}. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, retryAfterSeconds: seconds },
-      { headers: { 'Retry-After': String(seconds) } },
-    );
+    return errors.tooMany(seconds, `Too many scans ${what}. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`);
+  },
+  /** A 429 in the RateLimited shape, its Retry-After header carrying the same whole seconds. */
+  tooMany(retryAfterSeconds: number, error: string, hint?: string): AppError {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    return new AppError('RATE_LIMITED', withHint({ error, retryAfterSeconds: seconds }, hint), { headers: { 'Retry-After': String(seconds) } });
   },
   scanFailed: (detail: string, domain?: string) =>
     new AppError('SCAN_FAILED', { error: 'The scan could not complete.', detail, ...(domain ? { domain } : {}) }),

@@ -1,7 +1,7 @@
 // GET /scan/progress/{progressId}: the web form's progress as server-sent events (see
 // ProgressBoard). The stream only watches: the scan runs through POST / alone.
 import { encode, encodeComment } from 'eventsource-encoder';
-import { AppError } from '../errors.ts';
+import { AppError, errors } from '../errors.ts';
 import type { BoardEvent } from '../scans/progress-board.ts';
 import type { Handler } from './types.ts';
 
@@ -25,7 +25,7 @@ export const getScanProgress: Handler<'getScanProgress'> = (req, res, ctx) => {
   const id = req.params.progressId as string;
   const release = ctx.services.progress.admit(req.ip ?? req.socket.remoteAddress ?? '');
   if (!release) {
-    throw new AppError('RATE_LIMITED', { error: 'Too many progress streams open from this address.', hint: 'Close another tab\'s scan first; the scan itself goes on without its stream.', retryAfterSeconds: RETRY_S }, { headers: { 'Retry-After': String(RETRY_S) } });
+    throw errors.tooMany(RETRY_S, 'Too many progress streams open from this address.', 'Close another tab\'s scan first; the scan itself goes on without its stream.');
   }
   res.status(200).set({
     'Content-Type': 'text/event-stream; charset=utf-8',

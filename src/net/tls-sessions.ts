@@ -27,8 +27,12 @@ export class TlsSessions {
   readonly #sessions = new LRUCache<string, Buffer>({ max: MAX_NAMES, ttl: SESSION_TTL_MS });
   /** Names whose first handshake is under way, with the release of connections waiting for it. */
   readonly #first = new Map<string, Promise<void>>();
-  resumed = 0;
-  full = 0;
+  #resumed = 0;
+  #full = 0;
+
+  /** Connections that resumed a session, and that made a full handshake, so far. */
+  get resumed(): number { return this.#resumed; }
+  get full(): number { return this.#full; }
 
   /**
    * Wraps `connect`, a connector built afresh per connection with the session to offer
@@ -63,8 +67,8 @@ export class TlsSessions {
       }
       const tls = socket as TLSSocket;
       if (typeof tls.isSessionReused === 'function') {
-        if (tls.isSessionReused()) this.resumed++;
-        else this.full++;
+        if (tls.isSessionReused()) this.#resumed++;
+        else this.#full++;
         this.#keep(servername, tls, release, performance.now() - started);
       } else {
         release();

@@ -89,13 +89,15 @@ ol.fixes li{grid-template-columns:3.5rem 1fr}
 }
 `;
 
-export const STYLE_HASH = `sha256-${createHash('sha256').update(STYLE, 'utf8').digest('base64')}`;
-
-/** The stylesheet's name: its content's SHA-256, so a changed stylesheet gets a new URL. */
-export const STYLESHEET_NAME = `report.${createHash('sha256').update(STYLE, 'utf8').digest('hex').slice(0, 16)}`;
-export const STYLESHEET_PATH = `/assets/${STYLESHEET_NAME}.css`;
 /** The stylesheet as sent, encoded once. */
 export const STYLESHEET_BODY = Buffer.from(STYLE, 'utf8');
+const DIGEST = createHash('sha256').update(STYLESHEET_BODY).digest();
+
+export const STYLE_HASH = `sha256-${DIGEST.toString('base64')}`;
+
+/** The stylesheet's name: its content's SHA-256, so a changed stylesheet gets a new URL. */
+export const STYLESHEET_NAME = `report.${DIGEST.toString('hex').slice(0, 16)}`;
+export const STYLESHEET_PATH = `/assets/${STYLESHEET_NAME}.css`;
 /** A name never changes content, so the current one may be kept for a year. */
 export const STYLESHEET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** The `<link>` of a page: the stylesheet, pinned by its hash. */
