@@ -61,10 +61,11 @@ if (wanted('reads')) {
 
 if (wanted('cold-start')) {
   console.log('\n=== cold start');
-  const { markdown, freshMedianMs } = await benchColdStart();
+  const { markdown, freshMedianMs, firstStartMedianMs } = await benchColdStart();
   writeSection('cold-start', markdown);
   console.log(markdown);
-  rows.push({ what: 'cold start, spawn to first 200 on /health (median, fresh database)', target: '≤ 1.0 s', figure: `${fmt(freshMedianMs)} ms`, ok: freshMedianMs <= 1000 });
+  rows.push({ what: 'cold start, spawn to first 200 on /health (median, fresh database, warm compile cache)', target: '≤ 1.0 s', figure: `${fmt(freshMedianMs)} ms`, ok: freshMedianMs <= 1000 });
+  rows.push({ what: 'the same, an instance\'s first start (empty compile cache)', target: '(reported)', figure: `${fmt(firstStartMedianMs)} ms`, ok: null });
 }
 
 if (wanted('cli')) {
@@ -110,7 +111,7 @@ const summary = [
   '',
   '| figure | target | measured | |',
   '|---|---|---|---|',
-  ...rows.map((r) => `| ${r.what} | ${r.target} | ${r.figure} | ${r.ok === null ? 'not measured' : verdict(r.ok)} |`),
+  ...rows.map((r) => `| ${r.what} | ${r.target} | ${r.figure} | ${r.ok === null ? (r.figure === 'not measured' ? 'not measured' : 'reported') : verdict(r.ok)} |`),
 ].join('\n');
 writeSection('summary', summary);
 console.log(`\n${summary}`);
