@@ -225,6 +225,7 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     origin: originFiles({ baseUrl: c.baseUrl, securityContact: c.securityContact, expires: new Date(ctx.now().getTime() + 365 * 24 * 3600 * 1000) }),
     internal: [operatorRouter(ctx.db, c.operatorToken)],
     async stop() {
+      scans.admission.close();
       progress.stop();
       share?.stop();
       await mailer.stop();

@@ -46,7 +46,13 @@ function mapOrigin(inner: Egress, origin: string): Egress {
     const u = new URL(url);
     return u.hostname === STAND_IN ? `${origin}${u.pathname}${u.search}` : url;
   };
-  return { name: 'local', configured: true, fetch: (req) => inner.fetch({ ...req, url: toLocal(req.url) }), close: () => inner.close() };
+  const localHost = new URL(origin).hostname;
+  return {
+    name: 'local', configured: true,
+    fetch: (req) => inner.fetch({ ...req, url: toLocal(req.url) }),
+    release: (hosts) => inner.release([...hosts].map((h) => (h === STAND_IN ? localHost : h))),
+    close: () => inner.close(),
+  };
 }
 
 export async function scanLocally(target: LocalTarget, profile: Profile | undefined): Promise<LocalScan> {

@@ -38,6 +38,8 @@ export interface Egress {
   /** False when this network has no route configured; its probes come back `UNCONFIGURED` and count as unprobed. */
   readonly configured: boolean;
   fetch(req: ProbeRequest): Promise<ProbeResult>;
+  /** Nothing more will be asked of these hosts for now: close their connections once idle. */
+  release(hosts: Iterable<string>): void;
   close(): Promise<void>;
 }
 
@@ -230,6 +232,9 @@ export function createEgress(opts: EgressOptions): Egress {
     name: opts.name,
     configured,
     fetch: (req) => fetchOnce(req).catch((err: unknown) => ({ ok: false as const, errorCode: 'PROTOCOL' as const, message: String(err), redirects: [], timingMs: 0 })),
+    release: (hosts) => {
+      for (const host of hosts) dispatchers.release(host.replace(/^\[|\]$/g, ''));
+    },
     close: () => dispatchers.close(),
   };
 }

@@ -16,7 +16,7 @@ import { detectProfile } from './profile.ts';
 import { readRobots } from './robots.ts';
 import { getRoster } from './roster.ts';
 import { runPreview, runRubric } from './rubric.ts';
-import type { EngineReport, EvidenceRecord, FetchedView, NetworkName, Profile } from './types.ts';
+import { NETWORKS, type EngineReport, type EvidenceRecord, type FetchedView, type NetworkName, type Profile } from './types.ts';
 import { createLimiter, type Limiter } from './probe.ts';
 import { PhaseCounter, type ProgressSink } from './progress.ts';
 import { ROSTER_VERSION, SCHEMA_VERSION, reportVersions } from './versions.ts';
@@ -67,11 +67,13 @@ export function createScanner(opts: ScannerOptions): Scanner {
   const concurrency = opts.concurrency ?? DEFAULT_CONCURRENCY;
   // The politeness bound is per site, not per scan: overlapping scans of one domain
   // (fresh re-scans, different profiles) share one limiter per network.
-  const sites = new Map<string, { limiters: Record<NetworkName, Limiter>; scans: number }>();
+  // The hosts its scans asked (redirect targets and sitemap hosts too) are released when the
+  // last scan of the site ends, so a finished scan leaves no connections idling (egress.release).
+  const sites = new Map<string, { limiters: Record<NetworkName, Limiter>; scans: number; hosts: Set<string> }>();
   const acquire = (domain: string) => {
     let site = sites.get(domain);
     if (!site) {
-      site = { limiters: { networkA: createLimiter(concurrency), networkB: createLimiter(concurrency) }, scans: 0 };
+      site = { limiters: { networkA: createLimiter(concurrency), networkB: createLimiter(concurrency) }, scans: 0, hosts: new Set([domain]) };
       sites.set(domain, site);
     }
     site.scans++;
@@ -79,7 +81,9 @@ export function createScanner(opts: ScannerOptions): Scanner {
   };
   const release = (domain: string) => {
     const site = sites.get(domain);
-    if (site && --site.scans === 0) sites.delete(domain);
+    if (!site || --site.scans > 0) return;
+    sites.delete(domain);
+    for (const network of NETWORKS) opts.networks[network].release(site.hosts);
   };
   return {
     async scan(input, scanOpts = {}) {
@@ -88,7 +92,9 @@ export function createScanner(opts: ScannerOptions): Scanner {
       const domain = normalized.domain;
       const site = acquire(domain);
       try {
-        return await scanSite(domain, site.limiters, scanOpts);
+        const outcome = await scanSite(domain, site.limiters, scanOpts);
+        for (const record of outcome.evidence) addHosts(site.hosts, record);
+        return outcome;
       } finally {
         release(domain);
       }
@@ -159,6 +165,17 @@ export function createScanner(opts: ScannerOptions): Scanner {
 function pickHome(controls: Record<NetworkName, FetchedView>, usable: readonly NetworkName[]): FetchedView | null {
   const n = usable[0];
   return n ? controls[n] : null;
+}
+
+/** Every host a record's request reached: the one asked, each redirect's, the last. */
+function addHosts(hosts: Set<string>, record: EvidenceRecord): void {
+  for (const url of [record.url, ...record.redirects, record.finalUrl]) {
+    try {
+      hosts.add(new URL(url).hostname);
+    } catch {
+      // recorded as sent; the egress never connected anywhere for it
+    }
+  }
 }
 
 function dedupe(records: EvidenceRecord[]): EvidenceRecord[] {

@@ -9,6 +9,7 @@ import { coalesceKey, normalizeDomain } from '../net/domain.ts';
 import { archiveScan } from '../storage/queries/archiveScan.ts';
 import { composeReportMail } from '../mail/compose.ts';
 import { archivedPayload, reportUrlFor, vendorsOf } from './archive.ts';
+import { AdmissionTimeout, type ScanAdmission } from './admission.ts';
 import type { Coalescer, Completed } from './coalesce.ts';
 import { excludedError, isExcluded } from './excluded.ts';
 import { checkLead, type Lead } from './lead.ts';
@@ -32,6 +33,8 @@ export interface ScanServiceDeps {
   resolve: Resolver;
   limits: ScanLimits;
   coalescer: Coalescer;
+  /** Lets site scans in while the instance has room; the wait counts against the deadline. */
+  admission: ScanAdmission;
   turnstile: TurnstileGate;
   /** Whole-scan deadline; the engine is aborted a little after it. */
   deadlineMs: number;
@@ -176,6 +179,10 @@ export class ScanService {
   private async runEngine(domain: string, profile: Profile | undefined, onProgress: ProgressSink | undefined) {
     const controller = new AbortController();
     const signal = controller.signal;
+    // The deadline runs from the request, so time spent waiting for room is part of it.
+    // Aborted with the reason the engine's own deadline gives (AbortSignal.timeout), so a request cut off
+    // by either is classified the same (TIMEOUT).
+    const deadline = setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), this.d.deadlineMs);
     let timer: NodeJS.Timeout | undefined;
     // An engine that ignored its signal would otherwise hold every joined request forever.
     const overdue = new Promise<never>((_, reject) => {
@@ -185,12 +192,18 @@ export class ScanService {
       }, this.d.deadlineMs + 5000);
     });
     try {
-      return await Promise.race([this.d.scanner.scan(domain, { ...(profile ? { profile } : {}), signal, ...(onProgress ? { onProgress } : {}) }), overdue]);
+      const scan = () => this.d.scanner.scan(domain, { ...(profile ? { profile } : {}), signal, ...(onProgress ? { onProgress } : {}) });
+      return await Promise.race([this.d.admission.run(scan, signal), overdue]);
     } catch (err) {
+      if (err instanceof AdmissionTimeout) {
+        this.d.log.warn({ domain, running: this.d.admission.running, waiting: this.d.admission.waiting }, 'scan never started: no room before its deadline');
+        throw errors.scanFailed('the service was busy with other scans until this scan\'s deadline passed; try again in a minute', domain);
+      }
       this.d.log.warn({ err, domain }, 'scan could not complete');
       const detail = err instanceof Error ? err.message : String(err);
       throw errors.scanFailed(signal.aborted ? 'the scan deadline passed before it completed' : detail.slice(0, 300), domain);
     } finally {
+      clearTimeout(deadline);
       clearTimeout(timer);
     }
   }

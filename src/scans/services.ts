@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { resolveHost } from '../net/resolve.ts';
 import type { CatalogLookup } from '../report/sections.ts';
 import { everyCatalogCheck } from '../scanner/catalog.ts';
+import { ScanAdmission, type AdmissionOptions } from './admission.ts';
 import { catalogLookup } from './adapters.ts';
 import { Coalescer, memoryRecentStore, redisRecentStore } from './coalesce.ts';
 import { createScanLimits } from './limits.ts';
@@ -24,6 +25,8 @@ export interface BuildScanServicesOptions {
   resolve?: Resolver;
   onMailQueued?: () => void;
   onArchived?: (domain: string) => void;
+  /** The admission controller's settings (tests script the loop's utilisation). */
+  admission?: AdmissionOptions;
 }
 
 export function buildScanServices(ctx: AppContext, o: BuildScanServicesOptions): ScanServices {
@@ -38,11 +41,12 @@ export function buildScanServices(ctx: AppContext, o: BuildScanServicesOptions):
     ...(o.redis ? { redis: o.redis } : {}),
     lockTtlMs: c.scanDeadlineMs + 10_000,
   });
+  const admission = new ScanAdmission(o.admission);
   const scans = new ScanService({
     db: ctx.db, log: ctx.log, now: () => ctx.now(), baseUrl: c.baseUrl, excludedDomains: c.excludedDomains, scanner: o.scanner, resolve,
-    limits, coalescer, turnstile: createTurnstileGate(c.turnstileSecret, c.turnstileVerifyUrl), deadlineMs: c.scanDeadlineMs, mailPerRecipientPerDay: c.mailPerRecipientPerDay,
+    limits, coalescer, admission, turnstile: createTurnstileGate(c.turnstileSecret, c.turnstileVerifyUrl), deadlineMs: c.scanDeadlineMs, mailPerRecipientPerDay: c.mailPerRecipientPerDay,
     ...(o.onMailQueued ? { onMailQueued: o.onMailQueued } : {}),
     ...(o.onArchived ? { onArchived: o.onArchived } : {}),
   });
-  return { scans, limits, catalog: o.catalog ?? catalogLookup({ checks: everyCatalogCheck() }) };
+  return { scans, admission, limits, catalog: o.catalog ?? catalogLookup({ checks: everyCatalogCheck() }) };
 }

@@ -1,5 +1,6 @@
 // Builds the scan services over a real test database for the scan-api tests.
 import type { Knex } from 'knex';
+import { ScanAdmission } from '../../src/scans/admission.ts';
 import { Coalescer, memoryRecentStore } from '../../src/scans/coalesce.ts';
 import { createScanLimits } from '../../src/scans/limits.ts';
 import { ScanService } from '../../src/scans/service.ts';
@@ -20,6 +21,7 @@ export interface BuildOptions {
   baseUrl?: string;
   deadlineMs?: number;
   mailPerRecipientPerDay?: number;
+  admission?: ScanAdmission;
 }
 
 export function buildService(o: BuildOptions): ScanService {
@@ -29,6 +31,7 @@ export function buildService(o: BuildOptions): ScanService {
     scanner: o.scanner, resolve: o.resolve ?? fakeResolver(),
     limits: createScanLimits({ perDomain: o.perDomain ?? { points: 3, durationS: 60 }, perIp: o.perIp ?? { points: 1000, durationS: 1800 } }),
     coalescer: new Coalescer({ windowMs: (o.windowS ?? 45) * 1000, store: memoryRecentStore(() => now().getTime()), nowMs: () => now().getTime() }),
+    admission: o.admission ?? new ScanAdmission(),
     turnstile: createTurnstileGate(o.turnstile?.secret, o.turnstile?.url ?? 'http://127.0.0.1:9/verify'),
     deadlineMs: o.deadlineMs ?? 25000, mailPerRecipientPerDay: o.mailPerRecipientPerDay ?? 3,
   });

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { AppError } from '../../src/errors.ts';
+import { ScanAdmission } from '../../src/scans/admission.ts';
 import { Coalescer, redisRecentStore } from '../../src/scans/coalesce.ts';
 import { createScanLimits } from '../../src/scans/limits.ts';
 import { ScanService } from '../../src/scans/service.ts';
@@ -37,7 +38,7 @@ describe('scan limits and coalescing shared through Redis', { skip: url ? false 
       db: t.db, log: silentLog, now: () => new Date(), baseUrl: 'http://localhost:8080', excludedDomains: [], scanner, resolve: fakeResolver(),
       limits: createScanLimits({ perDomain: { points: 3, durationS: 60 }, perIp: { points: perIp, durationS: 1800 }, redis, prefix: `t${run}:rl` }),
       coalescer: new Coalescer({ windowMs: 45_000, store: redisRecentStore(redis, `t${run}:recent`), nowMs: () => Date.now(), redis, prefix: `t${run}:flight`, lockTtlMs: 10_000, pollMs: 20 }),
-      turnstile: createTurnstileGate(undefined, 'http://127.0.0.1:9'), deadlineMs: 5000, mailPerRecipientPerDay: 3,
+      admission: new ScanAdmission(), turnstile: createTurnstileGate(undefined, 'http://127.0.0.1:9'), deadlineMs: 5000, mailPerRecipientPerDay: 3,
     });
   }
 

@@ -7,7 +7,7 @@ import type { Egress, ProbeRequest, ProbeResult } from '../../src/net/egress.ts'
 import { createScanner } from '../../src/scanner/engine.ts';
 
 function countingEgress(name: string) {
-  const stats = { inFlight: 0, max: 0, total: 0 };
+  const stats = { inFlight: 0, max: 0, total: 0, released: [] as Array<{ hosts: string[]; inFlight: number }> };
   const egress: Egress = {
     name,
     configured: true,
@@ -21,6 +21,7 @@ function countingEgress(name: string) {
       const body = Buffer.from(req.url.endsWith('/robots.txt') ? 'User-agent: *\nAllow: /\n' : '<html><body><p>hello</p></body></html>');
       return { ok: true, status: 200, headers: { 'content-type': req.url.endsWith('.txt') ? 'text/plain' : 'text/html' }, setCookieNames: [], body, bodyTruncated: false, finalUrl: req.url, redirects: [], timingMs: 1 };
     },
+    release: (hosts) => void stats.released.push({ hosts: [...hosts].sort(), inFlight: stats.inFlight }),
     close: async () => undefined,
   };
   return { egress, stats };
@@ -44,4 +45,20 @@ test('scans of different sites each get their own bound', async () => {
   const scanner = createScanner({ networks: { networkA: a.egress, networkB: b.egress }, deadlineMs: 60_000, probeTimeoutMs: 10_000, concurrency: 2 });
   await Promise.all([scanner.scan('one.example'), scanner.scan('two.example')]);
   assert.ok(a.stats.max > 2 && a.stats.max <= 4, `two sites, two bounds of 2: saw ${a.stats.max}`);
+});
+
+test('a site\'s connections are released on both networks once its last scan ends, not while another still runs', async () => {
+  const a = countingEgress('networkA');
+  const b = countingEgress('networkB');
+  const scanner = createScanner({ networks: { networkA: a.egress, networkB: b.egress }, deadlineMs: 60_000, probeTimeoutMs: 10_000, concurrency: 3 });
+  const first = scanner.scan('polite.example');
+  const second = scanner.scan('polite.example');
+  await first;
+  assert.deepEqual(a.stats.released, [], 'the second scan of the site still uses them');
+  await second;
+  await scanner.scan('other.example');
+  for (const { stats } of [a, b]) {
+    assert.deepEqual(stats.released.map((r) => r.hosts), [['polite.example'], ['other.example']]);
+    assert.ok(stats.released.every((r) => r.inFlight === 0), 'released only with nothing in flight');
+  }
 });
