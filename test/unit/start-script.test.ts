@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { START_NODE_FLAGS } from '../../bench/lib/child.ts';
 
 test('npm start: its Node flags are the heap settings the benchmarks measured', () => {
-  assert.deepEqual(START_NODE_FLAGS, ['--max-semi-space-size=32', '--heap-growing-percent=50']);
+  assert.deepEqual(START_NODE_FLAGS, ['--max-semi-space-size=16', '--heap-growing-percent=50']);
 });
 
 test('npm start: the pinned Node accepts every flag of the start script', () => {
