@@ -1,9 +1,10 @@
 // How many site scans run at once on this instance. A scan mostly waits on the site, so many
 // can share one process; but once the event loop is saturated, a scan started on top adds no
 // throughput, only memory (its sixteen TLS connections and its evidence) and latency for every
-// scan already running (bench/results.md). So new scans wait, first come first served, while
-// the loop is busy, and are let in as soon as it has room: scans of slow real sites, which
-// leave the loop idle, still run as many at once as arrive.
+// scan already running (bench/results.md). So scans wait, first come first served, while the
+// loop is saturated, and are let in whenever it idles with scans waiting, in proportion to the
+// idle time: the loop never idles while a scan could run, and scans of slow real sites, which
+// leave it idle, still run as many at once as arrive.
 //
 // The bound itself is p-limit's; this module only moves it, from the event loop's utilisation
 // (performance.eventLoopUtilization) measured every `intervalMs` while scans run or wait.
@@ -15,7 +16,7 @@ export interface AdmissionOptions {
   min?: number;
   /** Scans let in at once however idle the loop is. */
   max?: number;
-  /** Utilisation (0–1) of the event loop at or above which no further scan is let in. */
+  /** Utilisation (0–1) of the event loop below which waiting scans are let in. */
   busy?: number;
   intervalMs?: number;
   /** The loop's utilisation since the previous call (tests script it). */
@@ -27,8 +28,9 @@ export class AdmissionTimeout extends Error {
   override name = 'AdmissionTimeout';
 }
 
-/** Weight of the past in the averaged utilisation: about the last four steps count. */
-const SMOOTHING = 0.75;
+/** Utilisation at which the loop had no idle time to speak of, and how many steps of it shed. */
+const SATURATED = 0.99;
+const SATURATED_STEPS = 3;
 
 function loopUtilization(): () => number {
   let last = performance.eventLoopUtilization();
@@ -48,13 +50,13 @@ export class ScanAdmission {
   readonly #utilization: () => number;
   readonly #limit: LimitFunction;
   #timer: NodeJS.Timeout | undefined;
-  /** The loop's utilisation, averaged over the last few steps. */
-  #smoothed: number | undefined;
+  /** Steps in a row the loop was saturated. */
+  #saturatedSteps = 0;
 
   constructor(o: AdmissionOptions = {}) {
     this.#min = o.min ?? 8;
     this.#max = Math.max(this.#min, o.max ?? 256);
-    this.#busy = o.busy ?? 0.9;
+    this.#busy = o.busy ?? 0.95;
     this.#intervalMs = o.intervalMs ?? 100;
     this.#utilization = o.utilization ?? loopUtilization();
     this.#limit = pLimit(this.#min);
@@ -101,22 +103,27 @@ export class ScanAdmission {
   }
 
   /**
-   * One step of the controller. Busy (this step, or on average: a single quiet step of a busy
-   * loop is noise, a GC pause on another thread or a burst of I/O): hold the bound where the
-   * running scans are, so each one that ends lets one in and no more. Room, with scans waiting:
-   * raise it by a quarter (at least 2), which takes a burst from 8 to 100 at once in about a
-   * second. A quiet spell starts again from `min`.
+   * One step of the controller, from the loop's utilisation since the last step:
+   * - idle time while scans wait is capacity lost: raise the bound in proportion to it (twice
+   *   the shortfall from `busy`, at least 2), so a burst of slow sites is let in within a
+   *   second or two and the loop never idles while a scan could run;
+   * - nothing waiting: keep room for twice the scans running;
+   * - busy: hold the bound where the running scans are, so each one that ends lets one in;
+   * - saturated for SATURATED_STEPS steps in a row: shed a tenth, so the bound drifts down to
+   *   the fewest scans that keep the loop busy, and the memory of the rest is never taken;
+   * - nothing running or waiting: start again from `min`.
    */
   tick(): void {
     const u = this.#utilization();
-    this.#smoothed = this.#smoothed === undefined ? u : SMOOTHING * this.#smoothed + (1 - SMOOTHING) * u;
+    this.#saturatedSteps = u >= SATURATED ? this.#saturatedSteps + 1 : 0;
     const running = this.#limit.activeCount;
     const waiting = this.#limit.pendingCount;
     const allowed = this.#limit.concurrency;
-    let next = allowed;
-    if (u >= this.#busy || this.#smoothed >= this.#busy) next = Math.min(allowed, running);
-    else if (waiting > 0) next = allowed + Math.max(2, Math.ceil(allowed / 4));
+    let next: number;
     if (running === 0 && waiting === 0) next = this.#min;
+    else if (u < this.#busy) next = waiting > 0 ? allowed + Math.max(2, Math.ceil(allowed * (this.#busy - u) * 2)) : Math.min(allowed, 2 * running);
+    else if (this.#saturatedSteps >= SATURATED_STEPS) next = Math.floor(Math.min(allowed, running) * 0.9);
+    else next = Math.min(allowed, running);
     next = Math.min(this.#max, Math.max(this.#min, next));
     if (next !== allowed) this.#limit.concurrency = next;
     if (running === 0 && waiting === 0) this.#stopWatching();
@@ -129,7 +136,7 @@ export class ScanAdmission {
   #watch(): void {
     if (this.#timer || this.#intervalMs <= 0) return;
     this.#utilization(); // starts the measurement window here, not at the last quiet spell
-    this.#smoothed = undefined;
+    this.#saturatedSteps = 0;
     this.#timer = setInterval(() => this.tick(), this.#intervalMs);
     this.#timer.unref();
   }

@@ -23,7 +23,7 @@ function scans() {
   };
 }
 
-/** Utilisation read from a list, one value per step. */
+/** Utilisation read from a list, one value per step (the last one repeats). */
 function scripted(values: number[]) {
   let i = 0;
   return () => values[Math.min(i++, values.length - 1)]!;
@@ -61,31 +61,58 @@ describe('scan admission', () => {
     assert.deepEqual(s.started, ['a', 'b']);
   });
 
-  test('admission: with room and scans waiting the bound rises by a quarter, at least two, up to max', async () => {
+  test('admission: idle time while scans wait raises the bound in proportion to it, at least two, up to max', async () => {
     const s = scans();
-    const gate = new ScanAdmission({ min: 2, max: 12, intervalMs: 0, utilization: () => 0.3 });
-    for (let i = 0; i < 30; i++) void gate.run(s.scan(`s${i}`));
+    const gate = new ScanAdmission({ min: 2, max: 40, intervalMs: 0, utilization: () => 0.85 });
+    for (let i = 0; i < 60; i++) void gate.run(s.scan(`s${i}`));
     const seen: number[] = [];
-    for (let i = 0; i < 7; i++) {
+    for (let i = 0; i < 6; i++) {
       gate.tick();
       await flush();
       seen.push(gate.allowed);
     }
-    assert.deepEqual(seen, [4, 6, 8, 10, 12, 12, 12]);
-    assert.equal(s.started.length, 12);
+    // Twice the shortfall from 0.95 is a fifth of the bound, and at least 2: +2 five times, then +3.
+    assert.deepEqual(seen, [4, 6, 8, 10, 12, 15]);
+    assert.equal(s.started.length, 15);
+    const idle = new ScanAdmission({ min: 2, max: 40, intervalMs: 0, utilization: () => 0.15 });
+    for (let i = 0; i < 60; i++) void idle.run(s.scan(`t${i}`));
+    idle.tick();
+    idle.tick();
+    idle.tick();
+    assert.equal(idle.allowed, 40, 'a loop idle most of the time lets a burst in within a few steps: 2, 6, 17, then max');
   });
 
-  test('admission: one quiet step in a busy spell is noise and lets no one in; two in a row make room', async () => {
+  test('admission: a loop saturated three steps in a row sheds a tenth of the bound each step, down to min', async () => {
     const s = scans();
-    const gate = new ScanAdmission({ min: 2, intervalMs: 0, utilization: scripted([1, 1, 1, 0.7, 1, 0.7, 0.7]) });
-    for (let i = 0; i < 10; i++) void gate.run(s.scan(`s${i}`));
+    const gate = new ScanAdmission({ min: 4, intervalMs: 0, utilization: scripted([0.5, 0.5, 1, 1, 1, 1, 1, 0.97, 1, 1, 1]) });
+    for (let i = 0; i < 60; i++) void gate.run(s.scan(`s${i}`));
     const seen: number[] = [];
-    for (let i = 0; i < 7; i++) {
+    for (let i = 0; i < 11; i++) {
       gate.tick();
+      await flush();
       seen.push(gate.allowed);
     }
-    // Averages: 1, 1, 1, 0.925 (held), 0.944, 0.883 and 0.837 (room twice).
-    assert.deepEqual(seen, [2, 2, 2, 2, 2, 4, 6]);
+    // Room twice (4 → 8 → 16); saturated: held twice, then 14, 12, 10; busy but not saturated
+    // holds and starts the count again; three saturated steps more shed again.
+    assert.deepEqual(seen, [8, 16, 16, 16, 14, 12, 10, 10, 10, 10, 9]);
+    assert.equal(gate.running, 16, 'shedding never stops a running scan; the bound only lets fewer in');
+  });
+
+  test('admission: with nothing waiting the bound keeps room for twice the scans running', async () => {
+    const s = scans();
+    const gate = new ScanAdmission({ min: 2, intervalMs: 0, utilization: scripted([0.1, 0.1, 0.5]) });
+    const all = Array.from({ length: 12 }, (_, i) => gate.run(s.scan(`s${i}`)));
+    gate.tick();
+    gate.tick();
+    await flush();
+    assert.equal(s.started.length, 12);
+    assert.equal(gate.allowed, 17, '2, then 6, then 17: more than run');
+    for (let i = 0; i < 9; i++) s.finish(`s${i}`);
+    await flush();
+    gate.tick();
+    assert.equal(gate.allowed, 6, 'three running, none waiting');
+    for (let i = 9; i < 12; i++) s.finish(`s${i}`);
+    await Promise.all(all);
   });
 
   test('admission: after a quiet spell with nothing running the bound starts again from min', async () => {
@@ -94,7 +121,7 @@ describe('scan admission', () => {
     const all = ['a', 'b', 'c', 'd', 'e'].map((n) => gate.run(s.scan(n)));
     gate.tick();
     await flush();
-    assert.equal(gate.allowed, 4);
+    assert.equal(gate.allowed, 6);
     for (const n of ['a', 'b', 'c', 'd']) s.finish(n);
     await flush();
     s.finish('e');
