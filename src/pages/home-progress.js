@@ -13,6 +13,7 @@
 
   var LABELS = {
     coalesced: 'Waiting for a scan of this site that was already running',
+    queued: 'Waiting for room: the service is busy with other scans',
     robots: 'Reading robots.txt',
     'grid-networkA': 'Your home page as each agent, from networkA',
     'grid-networkB': 'Your home page as each agent, from networkB',
@@ -38,7 +39,9 @@
       li.appendChild(label);
       li.appendChild(document.createTextNode(': '));
       li.appendChild(state);
+      // Waiting comes before the scan's own phases, whenever it is heard.
       if (phase === 'coalesced') list.insertBefore(li, list.firstChild);
+      else if (phase === 'queued') list.insertBefore(li, list.querySelector('li:not([data-phase="coalesced"])'));
       else list.appendChild(li);
     }
     return li;
@@ -52,7 +55,7 @@
     li.setAttribute('data-status', p.status);
     state.textContent = (p.status === 'done' ? 'done' : 'running') + counts;
     // The live note says each phase once when it starts waiting and once when it is done, not every count.
-    if (before !== p.status && (p.status === 'done' || p.phase === 'coalesced')) note.textContent = (LABELS[p.phase] || p.phase) + ': ' + (p.status === 'done' ? 'done' : 'running') + '.';
+    if (before !== p.status && (p.status === 'done' || p.phase === 'coalesced' || p.phase === 'queued')) note.textContent = (LABELS[p.phase] || p.phase) + ': ' + (p.status === 'done' ? 'done' : 'running') + '.';
   }
 
   function stopListening() {

@@ -72,6 +72,11 @@ export class ScanAdmission {
     return this.#limit.pendingCount;
   }
 
+  /** Whether a scan asking now would wait (the bound is reached, or others wait already). */
+  get wouldWait(): boolean {
+    return this.#limit.activeCount >= this.#limit.concurrency || this.#limit.pendingCount > 0;
+  }
+
   /** How many may run at once right now. */
   get allowed(): number {
     return this.#limit.concurrency;

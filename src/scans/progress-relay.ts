@@ -4,12 +4,17 @@
 // Only phase names and counts pass through here, never a domain or a lead.
 import type { ScanPhase, ScanProgress } from '../scanner/progress.ts';
 
-/** An engine phase, or `coalesced`: this request waits for an identical scan already running. */
-export interface ProgressUpdate extends Omit<ScanProgress, 'phase'> { phase: ScanPhase | 'coalesced' }
+/**
+ * An engine phase, `coalesced` (this request waits for an identical scan already running) or
+ * `queued` (the scan waits for room on this instance before it starts, src/scans/admission.ts).
+ */
+export interface ProgressUpdate extends Omit<ScanProgress, 'phase'> { phase: ScanPhase | 'coalesced' | 'queued' }
 export type ProgressListener = (u: ProgressUpdate) => void;
 
 export const WAITING: ProgressUpdate = { phase: 'coalesced', status: 'running', done: 0, total: 1 };
 export const JOINED: ProgressUpdate = { phase: 'coalesced', status: 'done', done: 1, total: 1 };
+export const QUEUED: ProgressUpdate = { phase: 'queued', status: 'running', done: 0, total: 1 };
+export const ADMITTED: ProgressUpdate = { phase: 'queued', status: 'done', done: 1, total: 1 };
 
 export function tell(listener: ProgressListener | undefined, u: ProgressUpdate): void {
   if (!listener) return;
@@ -27,7 +32,7 @@ class Relay {
   /** Requests following this key now; the first of them runs the scan (Coalescer.share). */
   followers = 0;
 
-  emit = (p: ScanProgress): void => {
+  emit = (p: ProgressUpdate): void => {
     this.latest.set(p.phase, p);
     for (const l of this.listeners) tell(l, p);
   };
@@ -43,7 +48,7 @@ export class ProgressRelays {
    * so far. The scan reports to the relay even when its own request listens to nothing, so
    * that requests joining it hear it.
    */
-  async follow<T>(key: string, listener: ProgressListener | undefined, work: (sink: (p: ScanProgress) => void) => Promise<T>): Promise<T> {
+  async follow<T>(key: string, listener: ProgressListener | undefined, work: (sink: ProgressListener) => Promise<T>): Promise<T> {
     let relay = this.#relays.get(key);
     if (!relay) this.#relays.set(key, (relay = new Relay()));
     const r = relay;

@@ -16,7 +16,7 @@ import type { ProgressUpdate } from './progress-relay.ts';
 interface Wire { from: string; id: string; event: ShareEvent }
 
 /** Phases replay in the order a scan runs them (a hash keeps no order). */
-const ORDER: readonly string[] = ['coalesced', ...SCAN_PHASES];
+const ORDER: readonly string[] = ['coalesced', 'queued', ...SCAN_PHASES];
 
 export interface RedisProgressShareOptions {
   /** Commands and publishing; its keyPrefix applies to the hash. */

@@ -16,8 +16,7 @@ import { checkLead, type Lead } from './lead.ts';
 import type { RateState, ScanLimits } from './limits.ts';
 import { outreachEligible } from './outreach.ts';
 import { guardName, preflightDns } from './preflight.ts';
-import { JOINED, ProgressRelays, tell } from './progress-relay.ts';
-import type { ProgressSink } from '../scanner/progress.ts';
+import { ADMITTED, JOINED, ProgressRelays, QUEUED, tell, type ProgressListener } from './progress-relay.ts';
 import { newUploadToken } from './token.ts';
 import type { TurnstileGate } from './turnstile.ts';
 import { ephemeralNote, tunnelSuffixOf } from './tunnels.ts';
@@ -84,7 +83,7 @@ export class ScanService {
 
     let ranOwn = false;
     const listener = input.onProgress;
-    const run = (sink: ProgressSink | undefined) => {
+    const run = (sink: ProgressListener | undefined) => {
       ranOwn = true;
       return this.runFresh(domain, lead, input.profile, input.clientIp, sink);
     };
@@ -130,7 +129,7 @@ export class ScanService {
     return { body, headers: headersOf(await this.d.limits.peek(domain)) };
   }
 
-  private async runFresh(domain: string, lead: Lead, profile: Profile | undefined, clientIp: string, onProgress: ProgressSink | undefined): Promise<{ shared: Completed; own: Own }> {
+  private async runFresh(domain: string, lead: Lead, profile: Profile | undefined, clientIp: string, onProgress: ProgressListener | undefined): Promise<{ shared: Completed; own: Own }> {
     await preflightDns(domain, this.d.resolve);
     const rate = await this.d.limits.consume(domain, clientIp);
     const suffix = tunnelSuffixOf(domain);
@@ -176,7 +175,7 @@ export class ScanService {
     return { shared: { body: { ...body, reportUrl }, completedAtMs: this.d.now().getTime() }, own: { rate, token: token.token, mail } };
   }
 
-  private async runEngine(domain: string, profile: Profile | undefined, onProgress: ProgressSink | undefined) {
+  private async runEngine(domain: string, profile: Profile | undefined, onProgress: ProgressListener | undefined) {
     const controller = new AbortController();
     const signal = controller.signal;
     // The deadline runs from the request, so time spent waiting for room is part of it.
@@ -192,7 +191,13 @@ export class ScanService {
       }, this.d.deadlineMs + 5000);
     });
     try {
-      const scan = () => this.d.scanner.scan(domain, { ...(profile ? { profile } : {}), signal, ...(onProgress ? { onProgress } : {}) });
+      // The form's progress says so when the scan has to wait for room, and when it starts.
+      const queued = this.d.admission.wouldWait;
+      if (queued) tell(onProgress, QUEUED);
+      const scan = () => {
+        if (queued) tell(onProgress, ADMITTED);
+        return this.d.scanner.scan(domain, { ...(profile ? { profile } : {}), signal, ...(onProgress ? { onProgress } : {}) });
+      };
       return await Promise.race([this.d.admission.run(scan, signal), overdue]);
     } catch (err) {
       if (err instanceof AdmissionTimeout) {

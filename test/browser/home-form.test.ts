@@ -48,6 +48,10 @@ describe('the scan form in a real browser', { skip: haveChromium ? false : `${CH
   let busy: TestApp;
   let slow: TestApp;
   let stepped: SteppedScanner;
+  // One scan at a time and a loop that reads as saturated: a second scan waits for room.
+  let crowdedApp: TestApp;
+  let crowdedScanner: SteppedScanner;
+  let crowded: { server: http.Server; base: string };
   let main: { server: http.Server; base: string };
   let limited: { server: http.Server; base: string };
   let held: { server: http.Server; base: string };
@@ -57,6 +61,9 @@ describe('the scan form in a real browser', { skip: haveChromium ? false : `${CH
     busy = await testApp({ RATE_LIMIT_PER_IP: '1/1800' }, {}, { scanner: fakeScanner(), scans: { resolve: fakeResolver() } });
     stepped = steppedScanner();
     slow = await testApp({ RATE_LIMIT_PER_IP: '100/60' }, {}, { scanner: stepped, scans: { resolve: fakeResolver() } });
+    crowdedScanner = steppedScanner();
+    crowdedApp = await testApp({ RATE_LIMIT_PER_IP: '100/60' }, {}, { scanner: crowdedScanner, scans: { resolve: fakeResolver(), admission: { min: 1, max: 1, intervalMs: 0, utilization: () => 1 } } });
+    crowded = await serve(crowdedApp);
     main = await serve(t);
     limited = await serve(busy);
     held = await serve(slow);
@@ -71,6 +78,8 @@ describe('the scan form in a real browser', { skip: haveChromium ? false : `${CH
     await stop(main?.server);
     await stop(limited?.server);
     await stop(held?.server);
+    await stop(crowded?.server);
+    await crowdedApp?.close();
     await t?.close();
     await busy?.close();
     await slow?.close();
@@ -196,6 +205,39 @@ describe('the scan form in a real browser', { skip: haveChromium ? false : `${CH
     await page.locator('#progress li[data-phase="scoring"][data-status="done"]').waitFor();
     assert.match(await page.locator('#progress-note').innerText(), /Done: opening the report\./);
     assert.deepEqual(await violations(page), []);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('browser: a scan that waits for room says so above its phases, then runs and lands on the report', async () => {
+    const post = (domain: string, progressId?: string) => fetch(`${crowded.base}/`, {
+      method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ domain, name: 'Ada Lovelace', email: 'ada@browser-form.com', ...(progressId ? { progressId } : {}) }).toString(),
+    });
+    const first = post('first-in-line.com');
+    await until(() => crowdedScanner.calls.length === 1, 'the first scan to take the only place');
+    const { page, problems } = await open(`${crowded.base}/`, LAPTOP, true);
+    await fill(page, { domain: 'waits-for-room.com', name: 'Ada Lovelace', email: 'ada@browser-form.com' });
+    await page.evaluate(`document.getElementById('scan-form').addEventListener('submit', (e) => e.preventDefault())`);
+    await page.locator('button[type="submit"]').click();
+    const progressId = await page.locator('input[name="progressId"]').inputValue();
+    await until(() => crowdedApp.services.progress.streams(progressId) === 1, 'the page to open its stream');
+    const posted = post('waits-for-room.com', progressId);
+    const waiting = page.locator('#progress li[data-phase="queued"][data-status="running"]');
+    await waiting.waitFor();
+    assert.match(await waiting.innerText(), /Waiting for room: the service is busy with other scans: running/);
+    assert.match(await page.locator('#progress-note').innerText(), /Waiting for room/);
+    assert.deepEqual(crowdedScanner.calls, ['first-in-line.com'], 'the second scan has not started');
+    assert.deepEqual(await violations(page), []);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'home-progress-queued.png'), fullPage: false });
+    crowdedScanner.release(); // the first scan ends; the second is let in and holds in its turn
+    assert.equal((await first).status, 303);
+    await page.locator('#progress li[data-phase="queued"][data-status="done"]').waitFor();
+    await page.locator('#progress li[data-phase="grid-networkA"]').waitFor();
+    const phases = await page.locator('#progress li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-phase')));
+    assert.equal(phases[0], 'queued', `waiting is listed first: ${phases.join()}`);
+    crowdedScanner.release();
+    assert.equal((await posted).status, 303);
     assert.deepEqual(problems, []);
     await page.context().close();
   });

@@ -180,4 +180,26 @@ describe('scan admission', () => {
       await t.close();
     }
   });
+
+  test('scan service: the progress of a scan that waits for room says so, and says when it starts; one let in at once never hears it', async () => {
+    const t = await openTestDb('sqlite');
+    try {
+      const scanner = fakeScanner({ held: true });
+      const admission = new ScanAdmission({ min: 1, intervalMs: 0, utilization: () => 1 });
+      const svc = buildService({ db: t.db, scanner, admission, deadlineMs: 60_000 });
+      const lead = { name: 'Ada Lovelace', email: 'ada@site-one.com' };
+      const heard = { first: [] as string[], second: [] as string[] };
+      const first = svc.scan({ domain: 'first-site.com', lead, clientIp: '198.51.100.7', onProgress: (u) => heard.first.push(`${u.phase}:${u.status}`) });
+      const second = svc.scan({ domain: 'second-site.com', lead, clientIp: '198.51.100.8', onProgress: (u) => heard.second.push(`${u.phase}:${u.status}`) });
+      for (let i = 0; i < 20 && heard.second.length === 0; i++) await flush();
+      assert.deepEqual(heard.second, ['queued:running']);
+      assert.deepEqual(scanner.calls, ['first-site.com']);
+      scanner.release();
+      await Promise.all([first, second]);
+      assert.deepEqual(heard.second, ['queued:running', 'queued:done']);
+      assert.deepEqual(heard.first, []);
+    } finally {
+      await t.close();
+    }
+  });
 });
