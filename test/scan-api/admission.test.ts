@@ -2,6 +2,7 @@
 // scripted event-loop utilisation and no timer (tick() by hand), and the scan service's
 // answer when a scan waited for room until its deadline passed.
 import { describe, test } from 'node:test';
+import type { Knex } from 'knex';
 import assert from 'node:assert/strict';
 import { AppError } from '../../src/errors.ts';
 import { AdmissionTimeout, ScanAdmission } from '../../src/scans/admission.ts';
@@ -30,6 +31,15 @@ function scripted(values: number[]) {
 }
 
 const flush = () => new Promise((r) => setImmediate(r));
+
+const lead = { name: 'Ada Lovelace', email: 'ada@site-one.com' };
+
+/** A scan service with room for one scan and a loop that reads as saturated; its scans hold until released. */
+function oneAtATime(db: Knex, deadlineMs: number) {
+  const scanner = fakeScanner({ held: true });
+  const admission = new ScanAdmission({ min: 1, intervalMs: 0, utilization: () => 1 });
+  return { scanner, svc: buildService({ db, scanner, admission, deadlineMs }) };
+}
 
 describe('scan admission', () => {
   test('admission: lets in `min` scans at once and the rest in arrival order', async () => {
@@ -161,10 +171,7 @@ describe('scan admission', () => {
   test('scan service: a scan still waiting for room at its deadline is a 502 saying the service was busy, and the scan never runs', async () => {
     const t = await openTestDb('sqlite');
     try {
-      const scanner = fakeScanner({ held: true });
-      const admission = new ScanAdmission({ min: 1, intervalMs: 0, utilization: () => 1 });
-      const svc = buildService({ db: t.db, scanner, admission, deadlineMs: 300 });
-      const lead = { name: 'Ada Lovelace', email: 'ada@site-one.com' };
+      const { scanner, svc } = oneAtATime(t.db, 300);
       const first = svc.scan({ domain: 'first-site.com', lead, clientIp: '198.51.100.7' });
       const second = svc.scan({ domain: 'second-site.com', lead, clientIp: '198.51.100.8' });
       await assert.rejects(second, (e: unknown) => {
@@ -184,10 +191,7 @@ describe('scan admission', () => {
   test('scan service: the progress of a scan that waits for room says so, and says when it starts; one let in at once never hears it', async () => {
     const t = await openTestDb('sqlite');
     try {
-      const scanner = fakeScanner({ held: true });
-      const admission = new ScanAdmission({ min: 1, intervalMs: 0, utilization: () => 1 });
-      const svc = buildService({ db: t.db, scanner, admission, deadlineMs: 60_000 });
-      const lead = { name: 'Ada Lovelace', email: 'ada@site-one.com' };
+      const { scanner, svc } = oneAtATime(t.db, 60_000);
       const heard = { first: [] as string[], second: [] as string[] };
       const first = svc.scan({ domain: 'first-site.com', lead, clientIp: '198.51.100.7', onProgress: (u) => heard.first.push(`${u.phase}:${u.status}`) });
       const second = svc.scan({ domain: 'second-site.com', lead, clientIp: '198.51.100.8', onProgress: (u) => heard.second.push(`${u.phase}:${u.status}`) });
