@@ -23,7 +23,7 @@ import { RUBRIC_VERSION } from './scanner/versions.ts';
 import { catalogLookup, mcpScanDeps } from './scans/adapters.ts';
 import { attachCliVantage, type Attached } from './scans/cli-vantage.ts';
 import { ProgressBoard, type ProgressBoardOptions } from './scans/progress-board.ts';
-import { RedisProgressShare } from './scans/progress-share.ts';
+import { progressSubscriber, RedisProgressShare } from './scans/progress-share.ts';
 import { buildScanServices, type BuildScanServicesOptions } from './scans/services.ts';
 import type { ScanServices } from './scans/bundle.ts';
 import type { SiteScanner } from './scans/types.ts';
@@ -169,7 +169,7 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
   let share: RedisProgressShare | undefined;
   if (redis) {
     // Several instances: a browser's stream and its form post may land on different ones.
-    const subscriber = redis.duplicate();
+    const subscriber = progressSubscriber(redis);
     subscriber.on('error', (err) => ctx.log.warn({ err: err.message }, 'redis unavailable (progress)'));
     share = new RedisProgressShare({ redis, subscriber, channel: `${c.redisKeyPrefix}progress`, ttlMs: c.scanDeadlineMs + 60_000, log: ctx.log });
     progress.share(share);

@@ -30,6 +30,16 @@ export interface RedisProgressShareOptions {
   log: Logger;
 }
 
+/**
+ * The share's own connection, from the instance's client. ioredis's own resubscription on a
+ * reconnect sends SUBSCRIBE without handling its failure: with the offline queue off, a
+ * connection lost again at that moment was an unhandled rejection. `start` subscribes again
+ * on every 'ready' itself, and handles it.
+ */
+export function progressSubscriber(redis: Redis): Redis {
+  return redis.duplicate({ autoResubscribe: false });
+}
+
 export class RedisProgressShare implements ProgressShare {
   readonly #o: RedisProgressShareOptions;
   /** Tells this instance's own messages from the others'. */

@@ -3,10 +3,11 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { ProgressBoard, type BoardEvent } from '../../src/scans/progress-board.ts';
-import { RedisProgressShare } from '../../src/scans/progress-share.ts';
+import { progressSubscriber, RedisProgressShare } from '../../src/scans/progress-share.ts';
 
 const url = process.env.TEST_REDIS_URL;
 if (!url) console.warn('SKIPPING progress-sharing tests: TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379)');
@@ -17,10 +18,11 @@ const clients: Redis[] = [];
 const shares: RedisProgressShare[] = [];
 
 /** One instance: its board, shared through its own two Redis connections. */
-async function instance(): Promise<ProgressBoard> {
+async function instance(onSubscriber?: (subscriber: Redis) => Promise<void>): Promise<ProgressBoard> {
   const redis = new Redis(url!, { keyPrefix: prefix, maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  const subscriber = redis.duplicate();
+  const subscriber = progressSubscriber(redis);
   clients.push(redis, subscriber);
+  await onSubscriber?.(subscriber);
   const board = new ProgressBoard();
   const share = new RedisProgressShare({ redis, subscriber, channel: `${prefix}progress`, ttlMs: 60_000, log: pino({ level: 'silent' }) });
   shares.push(share);
@@ -69,6 +71,31 @@ describe('progress shared between instances through Redis', { skip: url ? false 
     r.end('complete');
     await s.ended;
     assert.deepEqual(shown(s.events), ['robots 1/2', 'robots 2/2', 'grid-networkA 3/30', 'end complete']);
+  });
+
+  test('progress share: when Redis drops the subscriber\'s connection, the share subscribes again itself and hears the others', async () => {
+    let subscriberId = 0;
+    const [a, b] = [await instance(), await instance(async (sub) => {
+      if (sub.status !== 'ready') await once(sub, 'ready'); // no offline queue: commands wait for the connection
+      subscriberId = Number(await sub.client('ID'));
+    })];
+    const id = randomUUID();
+    const s = stream(b, id);
+    const r = a.reporter(id);
+    r.update(phase('robots', 1, 2));
+    await until(() => shown(s.events).includes('robots 1/2'));
+    const admin = new Redis(url!);
+    try {
+      assert.equal(await admin.client('KILL', 'ID', String(subscriberId)), 1);
+    } finally {
+      admin.disconnect();
+    }
+    // ioredis reconnects; its own resubscription is off (progressSubscriber), so hearing the
+    // next counts proves the share's own 'ready' handler subscribed again.
+    for (let done = 2; !shown(s.events).some((e) => e.startsWith('grid-networkA')); done++) {
+      r.update(phase('grid-networkA', done, 1000));
+      await new Promise((res) => setTimeout(res, 20));
+    }
   });
 
   test('progress share: a stream opened after the scan ended elsewhere is replayed from Redis', async () => {
