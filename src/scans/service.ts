@@ -35,7 +35,7 @@ export interface ScanServiceDeps {
   /** Lets site scans in while the instance has room; the wait counts against the deadline. */
   admission: ScanAdmission;
   turnstile: TurnstileGate;
-  /** Whole-scan deadline; the engine is aborted a little after it. */
+  /** Whole-scan deadline, counted from when the scan asks for room; an engine that ignores it is cut off 5 s later. */
   deadlineMs: number;
   /** Report mails per recipient address in any 24 hours (MAIL_PER_RECIPIENT_PER_DAY). */
   mailPerRecipientPerDay: number;
