@@ -183,12 +183,9 @@ export class ScanService {
     // by either is classified the same (TIMEOUT).
     const deadline = setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), this.d.deadlineMs);
     let timer: NodeJS.Timeout | undefined;
-    // An engine that ignored its signal would otherwise hold every joined request forever.
+    // An engine that ignored its (by then aborted) signal would otherwise hold every joined request forever.
     const overdue = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        controller.abort(new Error('scan deadline passed'));
-        reject(new Error('scan deadline passed'));
-      }, this.d.deadlineMs + 5000);
+      timer = setTimeout(() => reject(new Error('scan deadline passed')), this.d.deadlineMs + 5000);
     });
     try {
       // The form's progress says so when the scan has to wait for room, and when it starts.

@@ -32,6 +32,17 @@ function scripted(values: number[]) {
 
 const flush = () => new Promise((r) => setImmediate(r));
 
+/** `n` controller steps, each followed by the scans it let in starting; the bound after each. */
+async function steps(gate: ScanAdmission, n: number): Promise<number[]> {
+  const seen: number[] = [];
+  for (let i = 0; i < n; i++) {
+    gate.tick();
+    await flush();
+    seen.push(gate.allowed);
+  }
+  return seen;
+}
+
 const lead = { name: 'Ada Lovelace', email: 'ada@site-one.com' };
 
 /** A scan service with room for one scan and a loop that reads as saturated; its scans hold until released. */
@@ -75,12 +86,7 @@ describe('scan admission', () => {
     const s = scans();
     const gate = new ScanAdmission({ min: 2, max: 40, intervalMs: 0, utilization: () => 0.85 });
     for (let i = 0; i < 60; i++) void gate.run(s.scan(`s${i}`));
-    const seen: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      gate.tick();
-      await flush();
-      seen.push(gate.allowed);
-    }
+    const seen = await steps(gate, 6);
     // Twice the shortfall from 0.95 is a fifth of the bound, and at least 2: +2 five times, then +3.
     assert.deepEqual(seen, [4, 6, 8, 10, 12, 15]);
     assert.equal(s.started.length, 15);
@@ -96,12 +102,7 @@ describe('scan admission', () => {
     const s = scans();
     const gate = new ScanAdmission({ min: 4, intervalMs: 0, utilization: scripted([0.5, 0.5, 1, 1, 1, 1, 1, 0.97, 1, 1, 1]) });
     for (let i = 0; i < 60; i++) void gate.run(s.scan(`s${i}`));
-    const seen: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      gate.tick();
-      await flush();
-      seen.push(gate.allowed);
-    }
+    const seen = await steps(gate, 11);
     // Room twice (4 → 8 → 16); saturated: held twice, then 14, 12, 10; busy but not saturated
     // holds and starts the count again; three saturated steps more shed again.
     assert.deepEqual(seen, [8, 16, 16, 16, 14, 12, 10, 10, 10, 10, 9]);
