@@ -8,11 +8,9 @@
  * of decoded bytes. Failures come back as values with stable codes; fetch()
  * never throws.
  */
-import { request } from 'undici';
-import type { Readable } from 'node:stream';
 import { checkHostName, checkResolved } from './guard.ts';
 import { EMPTY_OVERRIDES, resolveHost, type DnsLookup, type ResolveOverrides } from './resolve.ts';
-import { readCapped } from './body.ts';
+import { exchange, type Exchanged } from './exchange.ts';
 import { classifyError, type ProbeErrorCode } from './errors.ts';
 import { DispatcherCache } from './dispatchers.ts';
 
@@ -75,6 +73,9 @@ export interface LoopbackTarget { host: 'localhost' | '127.0.0.1' | '::1'; port:
 
 /** Hard ceiling on redirects whatever the caller asks (verdicts.md: more than 5 is a transport error). */
 const MAX_REDIRECTS = 5;
+
+/** Raw bytes of a redirect's (or a body-less answer's) body read and dropped before the connection is cut instead. */
+const REDIRECT_BODY_MAX = 64 * 1024;
 
 /** Does `url` name exactly the allowed loopback origin (host and effective port)? */
 function isLoopbackTarget(url: URL, target: LoopbackTarget | undefined): boolean {
@@ -166,26 +167,28 @@ export function createEgress(opts: EgressOptions): Egress {
       }
       const target = `${url.protocol}//${address.includes(':') ? `[${address}]` : address}${url.port ? `:${url.port}` : ''}${url.pathname}${url.search}`;
 
-      let res: Awaited<ReturnType<typeof request>>;
+      let res: Exchanged;
       try {
-        const pending = request(target, {
-          method,
+        const origin = `${url.protocol}//${address.includes(':') ? `[${address}]` : address}${url.port ? `:${url.port}` : ''}`;
+        res = await exchange(dispatchers.get(host, url.protocol === 'https:'), {
+          origin, path: `${url.pathname}${url.search}`, method,
           headers: { ...req.headers, host: url.host },
           body: method === 'POST' ? body : undefined,
-          signal,
-          dispatcher: dispatchers.get(host, url.protocol === 'https:'),
+        }, signal, (status, headers) => {
+          // A redirect's body is read and dropped, so the connection stays usable; a huge one is cut off.
+          if (status >= 300 && status < 400 && typeof headers.location === 'string' && headers.location) return { discard: true, maxBytes: REDIRECT_BODY_MAX };
+          // No body by definition: a gzip header on a 304 is legal and is not decoded.
+          if (method === 'HEAD' || status === 204 || status === 304) return { discard: true, maxBytes: REDIRECT_BODY_MAX };
+          const encoding = headers['content-encoding'];
+          return { maxBytes: req.maxBodyBytes, contentEncoding: typeof encoding === 'string' ? encoding : undefined, stopWhen: req.stopWhen };
         });
-        res = await raceAbort(pending, signal);
       } catch (err) {
         const c = classifyError(err, deadline.aborted);
         return fail(c.errorCode, c.message);
       }
 
       const location = res.headers.location;
-      if (res.statusCode >= 300 && res.statusCode < 400 && typeof location === 'string' && location) {
-        // Discard the redirect body; without a listener the abort error of destroy() would be unhandled.
-        res.body.on('error', () => undefined);
-        res.body.destroy();
+      if (res.status >= 300 && res.status < 400 && typeof location === 'string' && location) {
         let next: URL;
         try {
           next = new URL(location, url);
@@ -196,7 +199,7 @@ export function createEgress(opts: EgressOptions): Egress {
         if (seen.has(next.href)) return fail('REDIRECT_LOOP', `redirect loop at ${next.href}`);
         if (redirects.length > maxRedirects) return fail('REDIRECT_LIMIT', `more than ${maxRedirects} redirects`);
         seen.add(next.href);
-        if (res.statusCode === 303 || ((res.statusCode === 301 || res.statusCode === 302) && method === 'POST')) {
+        if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === 'POST')) {
           method = 'GET';
           body = undefined;
         }
@@ -206,7 +209,8 @@ export function createEgress(opts: EgressOptions): Egress {
 
       const headers: Record<string, string> = {};
       const setCookieNames: string[] = [];
-      for (const [k, v] of Object.entries(res.headers)) {
+      for (const k in res.headers) {
+        const v = res.headers[k];
         if (v === undefined) continue;
         if (k === 'set-cookie') {
           for (const c of Array.isArray(v) ? v : [v]) setCookieNames.push(c.split('=')[0]!.trim());
@@ -214,17 +218,7 @@ export function createEgress(opts: EgressOptions): Egress {
         }
         headers[k] = Array.isArray(v) ? v.join(', ') : v;
       }
-      try {
-        const encoding = typeof res.headers['content-encoding'] === 'string' ? res.headers['content-encoding'] : undefined;
-        // No body by definition: don't feed an empty stream to a decoder (a gzip header on a 304 is legal).
-        const read = method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304
-          ? (await res.body.dump({ limit: 0 }).catch(() => undefined), { body: Buffer.alloc(0), truncated: false })
-          : await readCapped(res.body as unknown as Readable, encoding, req.maxBodyBytes, req.stopWhen);
-        return { ok: true, status: res.statusCode, headers, setCookieNames, body: read.body, bodyTruncated: read.truncated, finalUrl: url.href, redirects, timingMs: elapsed() };
-      } catch (err) {
-        const c = classifyError(err, deadline.aborted);
-        return fail(c.errorCode, c.message);
-      }
+      return { ok: true, status: res.status, headers, setCookieNames, body: res.body, bodyTruncated: res.truncated, finalUrl: url.href, redirects, timingMs: elapsed() };
     }
   }
 
@@ -237,28 +231,4 @@ export function createEgress(opts: EgressOptions): Egress {
     },
     close: () => dispatchers.close(),
   };
-}
-
-/**
- * undici does not abort a request still in its connect phase (TCP, proxy
- * CONNECT, TLS handshake) when the signal fires; it waits for its own connect
- * timeout. Racing the signal keeps our per-request timeout and the scan
- * deadline exact; a late answer is drained and dropped.
- */
-function raceAbort<T extends { body: { destroy(): unknown } }>(pending: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    pending.then((r) => r.body.destroy(), () => undefined);
-    return Promise.reject(signal.reason);
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => {
-      pending.then((r) => r.body.destroy(), () => undefined);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    pending.then(
-      (r) => { signal.removeEventListener('abort', onAbort); resolve(r); },
-      (e: unknown) => { signal.removeEventListener('abort', onAbort); reject(e); },
-    );
-  });
 }

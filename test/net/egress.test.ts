@@ -2,10 +2,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
+import { EventEmitter, once } from 'node:events';
 import { startWorld, type World } from '../world/index.ts';
 import { createEgress, type ProbeRequest } from '../../src/net/egress.ts';
 
 let world: World;
+/** How the slow redirect's response ended on the site's side. */
+const redirectEnds = new EventEmitter();
 before(async () => {
   world = await startWorld({
     scenarios: [],
@@ -13,6 +16,21 @@ before(async () => {
       echo: (req, res, info) => res.writeHead(200, { 'content-type': 'text/plain', 'set-cookie': ['a=1; Path=/', 'b=2'] }).end(`${info.network} ${req.headers.host} ${req.headers['user-agent']}`),
       big: (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('x'.repeat(200_000)),
       bomb: (_req, res) => res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(20_000_000))),
+      exact: (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('x'.repeat(10_000)),
+      // The redirect's body arrives after its headers, as a slow origin sends it.
+      'slow-redirect': (req, res) => {
+        if (req.url === '/landed') return res.writeHead(200, { 'content-type': 'text/plain' }).end('landed');
+        res.on('close', () => redirectEnds.emit('closed', res.writableFinished ? 'sent whole' : 'cut off'));
+        res.writeHead(302, { location: '/landed', 'content-type': 'text/plain', 'content-length': '5' });
+        res.flushHeaders();
+        setTimeout(() => res.end('moved'), 30);
+      },
+      // Half a gzip stream, then nothing: the deadline must cut it.
+      'stalled-gzip': (_req, res) => {
+        const whole = gzipSync(Buffer.from('y'.repeat(100_000)));
+        res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' });
+        res.write(whole.subarray(0, whole.length >> 1));
+      },
       'not-modified': (_req, res) => res.writeHead(304, { 'content-encoding': 'gzip', etag: '"x"' }).end(),
       'to-internal': (_req, res) => res.writeHead(302, { location: 'https://internal.world-fixtures.com/' }).end(),
       'to-ip': (_req, res) => res.writeHead(302, { location: 'https://0x7f000001/' }).end(),
@@ -78,6 +96,33 @@ describe('egress through the world', () => {
     assert.ok(r.ok);
     assert.equal(r.body.length, 10_000);
     assert.equal(r.bodyTruncated, true);
+  });
+
+  test('egress: a body exactly at the cap is whole, one byte over it is truncated', async () => {
+    const e = world.egress().networkA;
+    const whole = await e.fetch(req('https://exact.world-fixtures.com/', { maxBodyBytes: 10_000 }));
+    assert.ok(whole.ok);
+    assert.equal(whole.body.length, 10_000);
+    assert.equal(whole.bodyTruncated, false);
+    const cut = await e.fetch(req('https://exact.world-fixtures.com/', { maxBodyBytes: 9_999 }));
+    assert.ok(cut.ok);
+    assert.equal(cut.body.length, 9_999);
+    assert.equal(cut.bodyTruncated, true);
+  });
+
+  test('egress: a redirect body is read and dropped, not cut off with the connection', async () => {
+    const ended = once(redirectEnds, 'closed');
+    const r = await world.egress().networkA.fetch(req('https://slow-redirect.world-fixtures.com/'));
+    assert.ok(r.ok, JSON.stringify(r));
+    assert.equal(r.body.toString(), 'landed');
+    assert.deepEqual(r.redirects, ['https://slow-redirect.world-fixtures.com/landed']);
+    assert.deepEqual(await ended, ['sent whole']);
+  });
+
+  test('egress: the deadline cuts a compressed body as it cuts a plain one (TIMEOUT, not a short page)', async () => {
+    const r = await world.egress().networkA.fetch(req('https://stalled-gzip.world-fixtures.com/', { timeoutMs: 500, headers: { 'accept-encoding': 'gzip' } }));
+    assert.equal(r.ok, false, JSON.stringify(r).slice(0, 300));
+    assert.equal(!r.ok && r.errorCode, 'TIMEOUT');
   });
 
   test('egress: a gzip bomb is capped on decoded bytes', async () => {
