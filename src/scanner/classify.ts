@@ -83,8 +83,13 @@ const KEY_HEADER_NAMES = [...new Set([...FINGERPRINT_HEADER_NAMES, ...PAYMENT_HE
  */
 export function classificationKey(input: ClassifyInput, isHome: boolean, bodySha256: string): string {
   if (!input.ok) return `error ${input.errorCode}`;
-  const headers = KEY_HEADER_NAMES.map((n) => input.headers[n]).map((v) => (v === undefined ? '' : v));
-  return JSON.stringify([isHome, input.status, bodySha256, input.bodyBytes, input.setCookieNames, input.redirects, input.finalUrl ?? null, headers]);
+  // Only the headers present, as name and value: most of the names are absent from any one answer.
+  const present: string[] = [];
+  for (let i = 0; i < KEY_HEADER_NAMES.length; i++) {
+    const value = input.headers[KEY_HEADER_NAMES[i]!];
+    if (value !== undefined) present.push(KEY_HEADER_NAMES[i]!, value);
+  }
+  return JSON.stringify([isHome, input.status, bodySha256, input.bodyBytes, input.setCookieNames, input.redirects, input.finalUrl ?? null, present]);
 }
 
 /** A scan's memo of classifications by classificationKey (the current fingerprint set only). */

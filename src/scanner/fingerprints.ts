@@ -63,29 +63,38 @@ const COMPILED = new Map<readonly VendorFingerprint[], CompiledVendor[]>(Object.
 /** Response header names any marker of the current set reads: all a classification depends on besides status, cookies and body. */
 export const FINGERPRINT_HEADER_NAMES: readonly string[] = [...new Set(FINGERPRINTS.flatMap((fp) => [fp.presence, ...(fp.challenge ?? []), ...(fp.deny ?? []), ...(fp.rateLimit ?? [])].flatMap((m) => (m.headers ?? []).map(([n]) => n))))].sort();
 
-/** The first marker of `set` present on `r`, described for evidence, or undefined. */
-function matchSet(set: CompiledSet, r: ResponseView, lowerBody: string): string | undefined {
+/**
+ * The first marker of `set` present on `r`, described for evidence, or undefined.
+ * Indexed loops, no tuple destructuring: this runs for every vendor's every marker set on
+ * each distinct answer, and destructuring allocated an iterator per marker (bench/results.md).
+ */
+function matchSet(set: CompiledSet, r: ResponseView, lowerBody: () => string): string | undefined {
   if (set.statuses && !set.statuses.has(r.status)) return undefined;
-  for (const [name, pattern] of set.headers) {
-    const value = r.headers[name];
-    if (value !== undefined && (pattern === null || pattern.test(value))) return `header ${name}: ${value}`;
+  for (let i = 0; i < set.headers.length; i++) {
+    const header = set.headers[i]!;
+    const value = r.headers[header[0]];
+    if (value !== undefined && (header[1] === null || header[1].test(value))) return `header ${header[0]}: ${value}`;
   }
-  for (const prefix of set.cookies) {
-    const hit = r.setCookieNames.find((c) => c.toLowerCase().startsWith(prefix));
-    if (hit) return `cookie ${hit}`;
+  for (let i = 0; i < set.cookies.length; i++) {
+    const prefix = set.cookies[i]!;
+    for (let j = 0; j < r.setCookieNames.length; j++) {
+      const name = r.setCookieNames[j]!;
+      if (name.toLowerCase().startsWith(prefix)) return `cookie ${name}`;
+    }
   }
-  const sizeOk = set.bodyMaxBytes === undefined || r.bodyBytes <= set.bodyMaxBytes;
-  if (!sizeOk) return undefined;
-  for (const [needle, as] of set.body) if (lowerBody.includes(needle)) return `body "${as}"`;
-  if (set.bodyAll && set.bodyAll.every(([needle]) => lowerBody.includes(needle))) {
-    return `body ${set.bodyAll.map(([, as]) => `"${as}"`).join(' + ')}`;
+  if (set.bodyMaxBytes !== undefined && r.bodyBytes > set.bodyMaxBytes) return undefined;
+  if (set.body.length === 0 && !set.bodyAll) return undefined;
+  const body = lowerBody();
+  for (let i = 0; i < set.body.length; i++) if (body.includes(set.body[i]![0])) return `body "${set.body[i]![1]}"`;
+  if (set.bodyAll && set.bodyAll.every((n) => body.includes(n[0]))) {
+    return `body ${set.bodyAll.map((n) => `"${n[1]}"`).join(' + ')}`;
   }
   return undefined;
 }
 
-function matchAny(sets: readonly CompiledSet[], r: ResponseView, lowerBody: string): string | undefined {
-  for (const s of sets) {
-    const m = matchSet(s, r, lowerBody);
+function matchAny(sets: readonly CompiledSet[], r: ResponseView, lowerBody: () => string): string | undefined {
+  for (let i = 0; i < sets.length; i++) {
+    const m = matchSet(sets[i]!, r, lowerBody);
     if (m) return m;
   }
   return undefined;
@@ -101,23 +110,22 @@ export interface FingerprintMatch {
 }
 
 export function matchFingerprints(r: ResponseView, set: readonly VendorFingerprint[] = FINGERPRINTS): FingerprintMatch {
-  const lowerBody = r.body.toLowerCase();
+  // Lower-cased once, and only if some marker set reads the body.
+  let lower: string | undefined;
+  const lowerBody = () => (lower ??= r.body.toLowerCase());
   const out: FingerprintMatch = { vendors: [], challenge: [], deny: [], rateLimit: [], presence: [] };
-  for (const fp of COMPILED.get(set) ?? compile(set)) {
-    const hits: Array<[VendorHit[], string | undefined]> = [
-      [out.presence, matchSet(fp.presence, r, lowerBody)],
-      [out.challenge, matchAny(fp.challenge, r, lowerBody)],
-      [out.deny, matchAny(fp.deny, r, lowerBody)],
-      [out.rateLimit, matchAny(fp.rateLimit, r, lowerBody)],
-    ];
-    let seen = false;
-    for (const [list, marker] of hits) {
-      if (marker) {
-        list.push({ vendor: fp.id, marker });
-        seen = true;
-      }
-    }
-    if (seen) out.vendors.push(fp.id);
+  const vendors = COMPILED.get(set) ?? compile(set);
+  for (let i = 0; i < vendors.length; i++) {
+    const fp = vendors[i]!;
+    const presence = matchSet(fp.presence, r, lowerBody);
+    const challenge = matchAny(fp.challenge, r, lowerBody);
+    const deny = matchAny(fp.deny, r, lowerBody);
+    const rateLimit = matchAny(fp.rateLimit, r, lowerBody);
+    if (presence) out.presence.push({ vendor: fp.id, marker: presence });
+    if (challenge) out.challenge.push({ vendor: fp.id, marker: challenge });
+    if (deny) out.deny.push({ vendor: fp.id, marker: deny });
+    if (rateLimit) out.rateLimit.push({ vendor: fp.id, marker: rateLimit });
+    if (presence || challenge || deny || rateLimit) out.vendors.push(fp.id);
   }
   return out;
 }

@@ -5,7 +5,7 @@
  * A probe that never starts (deadline or budget spent, network unconfigured)
  * is recorded as `unprobed`, never as a failure of the site.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Egress, ProbeResult } from '../net/egress.ts';
 import { classifyOnce, type ClassifyMemo } from './classify.ts';
@@ -66,8 +66,9 @@ export function requestHeadersFor(spec: Pick<ProbeSpec, 'userAgent' | 'accept' |
   return { 'user-agent': spec.userAgent, accept: spec.accept ?? DEFAULT_ACCEPT, 'accept-language': 'en-US,en;q=0.9', 'accept-encoding': 'gzip, deflate, br', ...spec.headers };
 }
 
+/** One-shot hashing: a Hash object per call cost more than hashing a small body. */
 function sha256(data: string | Buffer): string {
-  return createHash('sha256').update(data).digest('hex');
+  return hash('sha256', data, 'hex');
 }
 
 export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; errorCode: string; message: string; redirects: string[]; timingMs: number }, memo: ScanMemo = {}): FetchedView {

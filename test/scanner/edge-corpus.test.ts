@@ -105,3 +105,14 @@ test('edge corpus: a scan classifies each distinct answer once, and the memo giv
   }
   assert.ok(memo.size <= samples.length);
 });
+
+test('edge corpus: a marker header sent empty and one not sent are different answers to the memo', () => {
+  // `cf-ray` with any value, even empty, marks Cloudflare's presence; without it the answer is a plain origin's.
+  const input = { ok: true as const, status: 200, headers: { 'content-type': 'text/html' }, setCookieNames: [], body: '<p>hi</p>', bodyBytes: 9, redirects: [] };
+  const sent = { ...input, headers: { ...input.headers, 'cf-ray': '' } };
+  assert.notEqual(classificationKey(sent, true, 'x'), classificationKey(input, true, 'x'));
+  const memo: ClassifyMemo = new Map();
+  assert.deepEqual(classifyOnce(memo, sent, true, 'x'), classifyResponse(sent, true));
+  assert.deepEqual(classifyOnce(memo, input, true, 'x'), classifyResponse(input, true));
+  assert.deepEqual(classifyResponse(sent, true).vendors, ['cloudflare']);
+});
