@@ -125,6 +125,25 @@ export async function measureBurst(count: number, nodeArgs?: string[]): Promise<
   }
 }
 
+/**
+ * The same burst without the service: bare undici making one scan's 74 requests for each of
+ * `count` sites at once, or the scan engine alone in-process, in a child process with the flags
+ * `npm start` uses, against a fresh world. CPU per scan of that process, in ms.
+ */
+export async function measureClient(mode: 'bare' | 'engine', count: number): Promise<number> {
+  const world = await startWorld(LATENCY_MS);
+  try {
+    const child = spawn(process.execPath, [...START_NODE_FLAGS, 'bench/lib/client-child.ts', mode, String(count)], { cwd: root, env: { ...process.env, ...world.env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    if (code !== 0) throw new Error(`bench/lib/client-child.ts ${mode} exited with ${code}`);
+    return (JSON.parse(out.trim().split('\n').at(-1)!) as { cpuMsPerScan: number }).cpuMsPerScan;
+  } finally {
+    world.stop();
+  }
+}
+
 /** Service CPU per scan, in ms. */
 export const cpuPerScanMs = (b: Burst): number => (1000 * b.cpu.service) / b.scans;
 /** Peak RSS above the idle service, per scan in flight, in MiB. */
@@ -135,7 +154,7 @@ function medianBurst(bursts: readonly Burst[], value: (b: Burst) => number): Bur
   return [...bursts].sort((a, b) => value(a) - value(b))[Math.floor((bursts.length - 1) / 2)]!;
 }
 
-export interface ConcurrentScans { markdown: string; burst: Burst; cpuPerScan: number; rssPerScan: number; p95Ratio: number }
+export interface ConcurrentScans { markdown: string; burst: Burst; cpuPerScan: number; rssPerScan: number; p95Ratio: number; bareCpuPerScan: number; engineCpuPerScan: number }
 
 /**
  * BURSTS bursts of SCANS scans with the service as `npm start` runs it, alternating with as many
@@ -147,10 +166,16 @@ export async function benchConcurrentScans(): Promise<ConcurrentScans> {
   const load = os.loadavg()[0]!.toFixed(2);
   const prod: Burst[] = [];
   const defaults: Burst[] = [];
+  const bare: number[] = [];
+  const engine: number[] = [];
   for (let i = 0; i < BURSTS; i++) {
     prod.push(await measureBurst(SCANS));
     defaults.push(await measureBurst(SCANS, []));
+    bare.push(await measureClient('bare', SCANS));
+    engine.push(await measureClient('engine', SCANS));
   }
+  const bareCpuPerScan = median(bare);
+  const engineCpuPerScan = median(engine);
   const cpuPerScan = median(prod.map(cpuPerScanMs));
   const rssPerScan = median(prod.map(rssPerScanMiB));
   const p95Ratio = median(prod.map((b) => b.p95 / b.floorMs));
@@ -163,11 +188,15 @@ export async function benchConcurrentScans(): Promise<ConcurrentScans> {
     `Measured ${started} on ${describeMachine()}; load average at start ${load}.`,
     `${SCANS} POST /scan at once, each of a distinct domain (copies of \`open-basic\`, 74 requests each), to \`src/main.ts\` (SQLite, NODE_ENV=production) scanning the test world (child process, ${LATENCY_MS} ms added to every response, both networks through their proxies). Targets: service CPU ≤ 40 ms per scan, peak RSS ≤ 1 MiB per scan in flight above the idle service, p95 ≤ 1.3 × the CPU floor.`,
     `${BURSTS} bursts with the Node flags \`npm start\` uses (${flags}), each followed by one under V8's own heap sizing; a fresh service and world for every burst. Figures are medians over the bursts, every burst listed.`,
+    `After each pair, two references with the same flags (\`bench/lib/client-child.ts\`): bare undici making the same 74 requests for ${SCANS} sites at once (\`request()\` through a ProxyAgent per network, 8 at a time per site and network, bodies read and dropped), and the scan engine alone in-process. Bare undici is what the requests cost this machine before any scanning: the absolute target can only be judged beside it.`,
     '',
     '| figure | `npm start` (median) | each burst | V8 defaults (median) | each burst |',
     '|---|---|---|---|---|',
     `| answered 200 | ${b.ok} of ${SCANS} (headlines: ${b.headlines}) | ${list(prod, (x) => String(x.ok))} | | ${list(defaults, (x) => String(x.ok))} |`,
     `| service CPU per scan | ${fmt(cpuPerScan, 1)} ms | ${list(prod, (x) => fmt(cpuPerScanMs(x), 1))} | ${fmt(median(defaults.map(cpuPerScanMs)), 1)} ms | ${list(defaults, (x) => fmt(cpuPerScanMs(x), 1))} |`,
+    `| the same requests by bare undici, no scanner (CPU per scan) | ${fmt(bareCpuPerScan, 1)} ms | ${bare.map((x) => fmt(x, 1)).join(', ')} | | |`,
+    `| the scan engine alone, no HTTP server or storage (CPU per scan) | ${fmt(engineCpuPerScan, 1)} ms | ${engine.map((x) => fmt(x, 1)).join(', ')} | | |`,
+    `| service CPU per scan against bare undici's | ${fmt(cpuPerScan / bareCpuPerScan, 2)} × | ${prod.map((x, i) => fmt(cpuPerScanMs(x) / bare[i]!, 2)).join(', ')} | | |`,
     `| peak RSS per scan in flight above the idle service | ${fmt(rssPerScan, 2)} MiB | ${list(prod, (x) => fmt(rssPerScanMiB(x), 2))} | ${fmt(median(defaults.map(rssPerScanMiB)), 2)} MiB | ${list(defaults, (x) => fmt(rssPerScanMiB(x), 2))} |`,
     `| service idle → peak RSS (VmHWM) | | ${list(prod, (x) => `${fmt(x.idleMiB)} → ${fmt(x.peakMiB)}`)} MiB | | ${list(defaults, (x) => `${fmt(x.idleMiB)} → ${fmt(x.peakMiB)}`)} MiB |`,
     `| p95 against the CPU floor of the same burst | ${fmt(p95Ratio, 2)} × | ${list(prod, (x) => fmt(x.p95 / x.floorMs, 2))} | ${fmt(median(defaults.map((x) => x.p95 / x.floorMs)), 2)} × | ${list(defaults, (x) => fmt(x.p95 / x.floorMs, 2))} |`,
@@ -176,7 +205,7 @@ export async function benchConcurrentScans(): Promise<ConcurrentScans> {
     `| CPU during the burst: service / test world / load generator | | ${list(prod, (x) => `${fmt(x.cpu.service, 1)} / ${fmt(x.cpu.world, 1)} / ${fmt(x.cpu.client, 1)}`)} s | | ${list(defaults, (x) => `${fmt(x.cpu.service, 1)} / ${fmt(x.cpu.world, 1)} / ${fmt(x.cpu.client, 1)}`)} s |`,
     `| floor: all that CPU spread over ${os.availableParallelism()} cores | | ${list(prod, (x) => fmt(x.floorMs))} ms | | ${list(defaults, (x) => fmt(x.floorMs))} ms |`,
   ].join('\n');
-  return { markdown, burst: b, cpuPerScan, rssPerScan, p95Ratio };
+  return { markdown, burst: b, cpuPerScan, rssPerScan, p95Ratio, bareCpuPerScan, engineCpuPerScan };
 }
 
 /** How service CPU, memory and wall time grow with the number of scans at once. */

@@ -1,0 +1,48 @@
+// Child process of the concurrent-scans benchmark: N scans' worth of requests at once, made
+// either by bare undici (`request()` through a ProxyAgent per network, 8 at a time per site and
+// network, nothing else) or by the scan engine in-process (no HTTP server, no storage). The
+// request set is one real scan's, recorded first by the engine. Prints one line of JSON: CPU
+// per scan of this process during the burst. The world's proxies and CA come from the env.
+import { ProxyAgent, request } from 'undici';
+import pLimit from 'p-limit';
+import { createEgress } from '../../src/net/egress.ts';
+import { parseScanResolve } from '../../src/net/resolve.ts';
+import { createScanner, DEFAULT_CONCURRENCY } from '../../src/scanner/engine.ts';
+import type { EvidenceRecord } from '../../src/scanner/types.ts';
+
+const [mode, count] = [process.argv[2] as 'bare' | 'engine', Number(process.argv[3])];
+const env = process.env;
+const resolve = parseScanResolve(env.SCAN_RESOLVE);
+const networks = {
+  networkA: createEgress({ name: 'networkA', proxyUrl: env.NETWORK_A_PROXY, allowDirect: true, resolve, connections: DEFAULT_CONCURRENCY }),
+  networkB: createEgress({ name: 'networkB', proxyUrl: env.NETWORK_B_PROXY, allowDirect: false, resolve, connections: DEFAULT_CONCURRENCY }),
+};
+const scanner = createScanner({ networks, deadlineMs: 120_000, probeTimeoutMs: 60_000 });
+
+const { evidence } = await scanner.scan('open-basic--plan.world-fixtures.com');
+const plan = (evidence as EvidenceRecord[]).map((e) => ({
+  network: e.network as 'networkA' | 'networkB',
+  path: new URL(e.url).pathname,
+  headers: Object.fromEntries(Object.entries(e.requestHeaders ?? {}).filter(([k]) => k !== 'host')),
+}));
+
+const agents = {
+  networkA: new ProxyAgent({ uri: env.NETWORK_A_PROXY!, connections: DEFAULT_CONCURRENCY }),
+  networkB: new ProxyAgent({ uri: env.NETWORK_B_PROXY!, connections: DEFAULT_CONCURRENCY }),
+};
+async function bare(domain: string): Promise<void> {
+  const limits = { networkA: pLimit(DEFAULT_CONCURRENCY), networkB: pLimit(DEFAULT_CONCURRENCY) };
+  await Promise.all(plan.map((r) => limits[r.network](async () => {
+    const res = await request(`https://${domain}${r.path}`, { headers: r.headers, dispatcher: agents[r.network] });
+    await res.body.arrayBuffer();
+  })));
+}
+const engine = async (domain: string): Promise<void> => { await scanner.scan(domain); };
+const run = mode === 'bare' ? bare : engine;
+
+await run(`open-basic--${mode}-warmup.world-fixtures.com`);
+const before = process.cpuUsage();
+await Promise.all(Array.from({ length: count }, (_, i) => run(`open-basic--${mode}-${i}.world-fixtures.com`)));
+const used = process.cpuUsage(before);
+console.log(JSON.stringify({ mode, scans: count, requestsPerScan: plan.length, cpuMsPerScan: (used.user + used.system) / 1000 / count }));
+process.exit(0); // the agents' keep-alive sockets would hold the process for seconds
