@@ -5,7 +5,7 @@
  * Every hop: guard the name -> resolve (SCAN_RESOLVE, then DNS) -> guard the
  * answers -> connect to the checked address (SNI/Host = name). Redirects are
  * followed by hand so each hop is guarded again. Bodies are read up to a cap
- * of decoded bytes. Failures come back as values with stable codes; fetch()
+ * of decoded bytes (exchange.ts). Failures come back as values with stable codes; fetch()
  * never throws.
  */
 import { checkHostName, checkResolved } from './guard.ts';
@@ -165,8 +165,6 @@ export function createEgress(opts: EgressOptions): Egress {
         if (!guarded.ok) return fail('GUARD_REFUSED', `${host}: ${guarded.reason}`);
         address = resolved.addresses[0]!;
       }
-      const target = `${url.protocol}//${address.includes(':') ? `[${address}]` : address}${url.port ? `:${url.port}` : ''}${url.pathname}${url.search}`;
-
       let res: Exchanged;
       try {
         const origin = `${url.protocol}//${address.includes(':') ? `[${address}]` : address}${url.port ? `:${url.port}` : ''}`;
