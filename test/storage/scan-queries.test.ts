@@ -1,7 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { archiveScan, type ScanRow } from '../../src/storage/queries/archiveScan.ts';
+import { archiveScan, mailsSince, type ScanRow } from '../../src/storage/queries/archiveScan.ts';
+import { MAIL_CAP_INDEX } from '../../src/storage/migrations/005-mail-cap-index.ts';
 import { findLatestSiteScan, findScan } from '../../src/storage/queries/findScan.ts';
 import { findCliVantage, insertCliVantage } from '../../src/storage/queries/cliVantage.ts';
 import { addExcludedDomain, isExcludedInTable } from '../../src/storage/queries/excludedDomains.ts';
@@ -30,6 +31,18 @@ for (const name of databaseNames()) {
       const mails = await listMail(t.db, r.id);
       assert.equal(mails.length, 1);
       assert.equal(mails[0]!.status, 'pending');
+    });
+
+    test(`${name}: the daily mail cap's count reads one address's range of an index, never the whole outbox`, async () => {
+      const { sql, bindings } = mailsSince(t.db, 'ada@example-store.com', '2026-01-01T00:00:00.000Z').toSQL();
+      const plan = await t.db.transaction(async (trx) => {
+        if (name === 'sqlite') return JSON.stringify(await trx.raw(`explain query plan ${sql}`, bindings));
+        // A small table is cheaper to read whole; forbid that to see whether an index can serve the query at all.
+        await trx.raw('set local enable_seqscan = off');
+        return JSON.stringify((await trx.raw(`explain ${sql}`, bindings)).rows);
+      });
+      assert.match(plan, new RegExp(MAIL_CAP_INDEX), plan);
+      assert.doesNotMatch(plan, /SCAN mail_outbox"|Seq Scan/, plan);
     });
 
     test(`${name}: a failing outbox insert rolls the report back`, async () => {

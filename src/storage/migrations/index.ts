@@ -4,6 +4,7 @@ import * as m001 from './001-scans.ts';
 import * as m002 from './002-scan-extras.ts';
 import * as m003 from './003-badge-index.ts';
 import * as m004 from './004-signing-keys.ts';
+import * as m005 from './005-mail-cap-index.ts';
 
 export interface Migration {
   name: string;
@@ -16,4 +17,5 @@ export const migrations: Migration[] = [
   { name: '002-scan-extras', ...m002 },
   { name: '003-badge-index', ...m003 },
   { name: '004-signing-keys', ...m004 },
+  { name: '005-mail-cap-index', ...m005 },
 ];

@@ -47,8 +47,13 @@ async function underCap(trx: Knex.Transaction, to: string, cap: MailCap): Promis
   const addr = to.toLowerCase();
   if (trx.client.config.client === 'pg') await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`mail:${addr}`]);
   const since = new Date(Date.parse(cap.queuedAt) - DAY_MS).toISOString();
-  const row = await trx('mail_outbox').whereRaw('lower(to_addr) = ?', [addr]).andWhere('created_at', '>', since).count({ n: '*' }).first();
+  const row = await mailsSince(trx, addr, since).first();
   return Number(row?.n ?? 0) < cap.perRecipientPerDay;
+}
+
+/** How many mails went to `addr` (lower-cased) after `since`: a range of the mail-cap index (migration 005). */
+export function mailsSince(db: Knex, addr: string, since: string) {
+  return db('mail_outbox').whereRaw('lower(to_addr) = ?', [addr]).andWhere('created_at', '>', since).count({ n: '*' });
 }
 
 /** Archives the scan; with a mail, returns whether it was queued (false when the cap is reached). */
