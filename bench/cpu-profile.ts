@@ -85,9 +85,9 @@ export async function benchCpuProfile(scans = Number(process.env.BENCH_SCANS ?? 
   const tlsPerScan = Math.min(...runs.map((r) => r.tlsPerScan));
   const resumedPerScan = Math.min(...runs.map((r) => r.resumedPerScan));
   const label = process.env.BENCH_CPU_LABEL;
-  if (label) writeFileSync(new URL(`./cpu-profile-${label}.json`, import.meta.url), `${JSON.stringify({ measured: nowIso(), perScan, cpuMs, tlsPerScan, resumedPerScan }, null, 1)}\n`);
+  if (label) writeFileSync(new URL(`./cpu-profile-${label}.json`, import.meta.url), `${JSON.stringify({ measured: nowIso(), machine: describeMachine(), perScan, cpuMs, tlsPerScan, resumedPerScan }, null, 1)}\n`);
   const beforeFile = new URL('./cpu-profile-before.json', import.meta.url);
-  const before = label !== 'before' && existsSync(beforeFile) ? (JSON.parse(readFileSync(beforeFile, 'utf8')) as { measured: string; perScan: Record<string, number>; cpuMs: number; tlsPerScan: number; resumedPerScan?: number }) : null;
+  const before = label !== 'before' && existsSync(beforeFile) ? (JSON.parse(readFileSync(beforeFile, 'utf8')) as { measured: string; machine?: string; perScan: Record<string, number>; cpuMs: number; tlsPerScan: number; resumedPerScan?: number }) : null;
   const total = (m: Record<string, number>) => Object.values(m).reduce((a, b) => a + b, 0);
   const rows = Object.keys(perScan).map((c) => `| ${c} | ${before ? `${fmt(before.perScan[c] ?? 0, 1)} ms | ` : ''}${fmt(perScan[c]!, 1)} ms |`);
   const markdown = [
@@ -95,7 +95,7 @@ export async function benchCpuProfile(scans = Number(process.env.BENCH_SCANS ?? 
     '',
     `Measured ${nowIso()} on ${describeMachine()}; load average at start ${os.loadavg()[0]!.toFixed(2)}.`,
     `Self time by category in a V8 --cpu-prof profile of the service during ${scans} concurrent scans of \`open-basic\` (74 requests each), minus a profile of start-up and the warm-up scan alone, divided by ${scans}. The profiler slows the service, which changes how many sites overlap and so how often connections were lost before this work: the profiled "before" understates it. The last rows come from the same burst without the profiler.`,
-    before ? `"Before" is \`bench/cpu-profile-before.json\`, measured ${before.measured} by the same script on the commit before this work (3f6ebae).` : '',
+    before ? `"Before" is \`bench/cpu-profile-before.json\`, measured ${before.measured} by the same script on the commit before this work (3f6ebae), on ${before.machine ?? 'an earlier machine'}: compare it with this run only when the two machines match (rerun it with \`BENCH_CPU_LABEL=before\` in a checkout of 3f6ebae to compare on another).` : '',
     '',
     `| category | ${before ? 'before | ' : ''}per scan |`,
     `|---|${before ? '---|' : ''}---|`,
