@@ -24,6 +24,12 @@ const DOMAIN = 'bench-reads.com';
 
 export interface ReadFigure { name: string; path: string; rps: number; p50: number; p99: number; non2xx: number; errors: number }
 
+/** Bytes of one response body, for the same-size baseline. */
+async function bodyBytes(url: string, headers: Record<string, string>): Promise<number> {
+  const res = await fetch(url, { headers });
+  return (await res.arrayBuffer()).byteLength;
+}
+
 /** Archives one report in a fresh SQLite file, the way POST /scan would, and returns its id. */
 async function seed(databaseUrl: string): Promise<string> {
   const ctx = await buildContext(loadConfig({ DATABASE_URL: databaseUrl, BASE_URL: 'http://bench.test' }), pino({ level: 'silent' }));
@@ -67,16 +73,20 @@ export async function benchReads(): Promise<{ markdown: string; figures: ReadFig
     // Each endpoint is measured right after the baseline, ROUNDS times, so that load from
     // anything else on the machine hits both sides alike; the medians are reported.
     const hellos: number[] = [];
-    const per = new Map<string, { figs: ReadFigure[]; ratios: number[] }>();
+    const per = new Map<string, { figs: ReadFigure[]; ratios: number[]; bytes: number; same: number[]; sameRatios: number[] }>();
+    const helloBytes = await bodyBytes(`${hello.url}/`, {});
+    for (const [name, urlPath, headers] of endpoints) per.set(name, { figs: [], ratios: [], bytes: await bodyBytes(service.url + urlPath, headers), same: [], sameRatios: [] });
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, urlPath, headers] of endpoints) {
+        const entry = per.get(name)!;
         const h = await hammer('bare Express hello-world', hello.url, '/');
+        const same = await hammer('bare Express, same bytes', hello.url, `/sized/${entry.bytes}`);
         const f = await hammer(name, service.url, urlPath, headers);
         hellos.push(h.rps);
-        const entry = per.get(name) ?? { figs: [], ratios: [] };
         entry.figs.push(f);
         entry.ratios.push(f.rps / h.rps);
-        per.set(name, entry);
+        entry.same.push(same.rps);
+        entry.sameRatios.push(f.rps / same.rps);
       }
     }
     const baseline = median(hellos);
@@ -85,19 +95,21 @@ export async function benchReads(): Promise<{ markdown: string; figures: ReadFig
       non2xx: figs.reduce((a, f) => a + f.non2xx, 0), errors: figs.reduce((a, f) => a + f.errors, 0),
     }));
     const ratioOf = (name: string) => median(per.get(name)!.ratios);
+    const sameRatioOf = (name: string) => median(per.get(name)!.sameRatios);
     const markdown = [
       '## Read endpoints against bare Express (`npm run bench`)',
       '',
       `Measured ${nowIso()} on ${describeMachine()}; load average at start ${os.loadavg()[0]!.toFixed(2)} (the machine is shared).`,
       `autocannon in the benchmark process, ${CONNECTIONS} connections, ${fmt(AMOUNT)} requests per measurement after a warm-up; the service and the baseline each in their own child process.`,
       `Each endpoint is measured right after the baseline, ${ROUNDS} rounds; medians shown, the share is the median of the per-round ratios.`,
+      'A second baseline per endpoint is bare Express sending a body of the same size (`/sized/<bytes>` of `bench/lib/hello.ts`): the load generator shares the two cores, and reading a 12 KB page costs it more than reading the hello-world\'s few bytes, so the last column is the service\'s own overhead.',
       'The service is `src/main.ts` with `NODE_ENV=production` (no response validation) and its info-level request log written (to /dev/null), SQLite file database.',
       'Target (issue 14): every read endpoint at ≥ 70 % of the bare Express requests per second.',
       '',
-      '| endpoint | req/s | latency p50 / p99 | share of bare Express | non-2xx + errors |',
-      '|---|---|---|---|---|',
-      `| bare Express hello-world | ${fmt(baseline)} | - | 100 % | 0 |`,
-      ...figures.map((f) => `| ${f.name} | ${fmt(f.rps)} | ${fmt(f.p50, 1)} / ${fmt(f.p99, 1)} ms | ${fmt(100 * ratioOf(f.name))} % | ${f.non2xx + f.errors} |`),
+      '| endpoint | req/s | latency p50 / p99 | share of bare Express | non-2xx + errors | body bytes | bare Express sending as many bytes (req/s) | share of that |',
+      '|---|---|---|---|---|---|---|---|',
+      `| bare Express hello-world | ${fmt(baseline)} | - | 100 % | 0 | ${helloBytes} | | |`,
+      ...figures.map((f) => `| ${f.name} | ${fmt(f.rps)} | ${fmt(f.p50, 1)} / ${fmt(f.p99, 1)} ms | ${fmt(100 * ratioOf(f.name))} % | ${f.non2xx + f.errors} | ${fmt(per.get(f.name)!.bytes)} | ${fmt(median(per.get(f.name)!.same))} | ${fmt(100 * sameRatioOf(f.name))} % |`),
     ].join('\n');
     return { markdown, figures, baseline };
   } finally {

@@ -56,6 +56,8 @@ if (wanted('reads')) {
   for (const f of figures) {
     const share = readRows.find((l) => l.startsWith(`| ${f.name} |`))?.split('|')[4]?.trim() ?? '?';
     rows.push({ what: `${f.name} share of bare Express`, target: '≥ 70 %', figure: share, ok: Number.parseFloat(share) >= 70 });
+    const same = readRows.find((l) => l.startsWith(`| ${f.name} |`))?.split('|')[8]?.trim() ?? '?';
+    rows.push({ what: `${f.name} share of bare Express sending as many bytes`, target: '(reported)', figure: same, ok: null });
   }
 }
 
