@@ -17,7 +17,7 @@ import { describeMachine, nowIso } from './lib/machine.ts';
 import { writeSection } from './lib/results.ts';
 import { fmt, median } from './lib/stats.ts';
 
-const AMOUNT = Number(process.env.BENCH_READS_AMOUNT ?? 10_000);
+const AMOUNT = Number(process.env.BENCH_READS_AMOUNT ?? 30_000);
 const CONNECTIONS = 10;
 const ROUNDS = Number(process.env.BENCH_READS_ROUNDS ?? 3);
 const DOMAIN = 'bench-reads.com';
