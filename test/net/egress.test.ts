@@ -3,10 +3,13 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { EventEmitter, once } from 'node:events';
+import { createHash } from 'node:crypto';
 import { startWorld, type World } from '../world/index.ts';
 import { createEgress, type ProbeRequest } from '../../src/net/egress.ts';
 
 let world: World;
+/** Text that compresses poorly (a hash chain), so its gzip is as large as the decoder's buffers many times over. */
+const BIG_TEXT = Buffer.concat(Array.from({ length: 2 ** 16 }, (_, i) => createHash('sha256').update(String(i)).digest()));
 /** How the slow redirect's response ended on the site's side. */
 const redirectEnds = new EventEmitter();
 before(async () => {
@@ -31,6 +34,8 @@ before(async () => {
         res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' });
         res.write(whole.subarray(0, whole.length >> 1));
       },
+      // 2 MB that gzip barely shrinks, so the decoder fills and undici must pause and resume.
+      'big-gzip': (_req, res) => res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(gzipSync(BIG_TEXT)),
       'not-modified': (_req, res) => res.writeHead(304, { 'content-encoding': 'gzip', etag: '"x"' }).end(),
       'to-internal': (_req, res) => res.writeHead(302, { location: 'https://internal.world-fixtures.com/' }).end(),
       'to-ip': (_req, res) => res.writeHead(302, { location: 'https://0x7f000001/' }).end(),
@@ -123,6 +128,14 @@ describe('egress through the world', () => {
     const r = await world.egress().networkA.fetch(req('https://stalled-gzip.world-fixtures.com/', { timeoutMs: 500, headers: { 'accept-encoding': 'gzip' } }));
     assert.equal(r.ok, false, JSON.stringify(r).slice(0, 300));
     assert.equal(!r.ok && r.errorCode, 'TIMEOUT');
+  });
+
+  test('egress: a large compressed body is decoded whole, the transfer paused while the decoder is full', async () => {
+    const r = await world.egress().networkA.fetch(req('https://big-gzip.world-fixtures.com/', { maxBodyBytes: 4 * 1024 * 1024, headers: { 'accept-encoding': 'gzip' } }));
+    assert.ok(r.ok, JSON.stringify(r).slice(0, 300));
+    assert.equal(r.bodyTruncated, false);
+    assert.equal(r.body.length, BIG_TEXT.length);
+    assert.ok(r.body.equals(BIG_TEXT));
   });
 
   test('egress: a gzip bomb is capped on decoded bytes', async () => {
