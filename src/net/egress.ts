@@ -77,6 +77,12 @@ const MAX_REDIRECTS = 5;
 /** Raw bytes of a redirect's (or a body-less answer's) body read and dropped before the connection is cut instead. */
 const REDIRECT_BODY_MAX = 64 * 1024;
 
+/** The Location of a redirect this egress follows, or undefined when the answer is final. */
+function redirectLocation(status: number, headers: Exchanged['headers']): string | undefined {
+  const location = headers.location;
+  return status >= 300 && status < 400 && typeof location === 'string' && location ? location : undefined;
+}
+
 /** Does `url` name exactly the allowed loopback origin (host and effective port)? */
 function isLoopbackTarget(url: URL, target: LoopbackTarget | undefined): boolean {
   if (!target) return false;
@@ -173,10 +179,10 @@ export function createEgress(opts: EgressOptions): Egress {
           headers: { ...req.headers, host: url.host },
           body: method === 'POST' ? body : undefined,
         }, signal, (status, headers) => {
-          // A redirect's body is read and dropped, so the connection stays usable; a huge one is cut off.
-          if (status >= 300 && status < 400 && typeof headers.location === 'string' && headers.location) return { discard: true, maxBytes: REDIRECT_BODY_MAX };
-          // No body by definition: a gzip header on a 304 is legal and is not decoded.
-          if (method === 'HEAD' || status === 204 || status === 304) return { discard: true, maxBytes: REDIRECT_BODY_MAX };
+          // A redirect's body is read and dropped, so the connection stays usable (a huge one is
+          // cut off); HEAD, 204 and 304 have none by definition, and a gzip header on a 304 is
+          // legal, so nothing is decoded.
+          if (redirectLocation(status, headers) !== undefined || method === 'HEAD' || status === 204 || status === 304) return { discard: true, maxBytes: REDIRECT_BODY_MAX };
           const encoding = headers['content-encoding'];
           return { maxBytes: req.maxBodyBytes, contentEncoding: typeof encoding === 'string' ? encoding : undefined, stopWhen: req.stopWhen };
         });
@@ -185,8 +191,8 @@ export function createEgress(opts: EgressOptions): Egress {
         return fail(c.errorCode, c.message);
       }
 
-      const location = res.headers.location;
-      if (res.status >= 300 && res.status < 400 && typeof location === 'string' && location) {
+      const location = redirectLocation(res.status, res.headers);
+      if (location !== undefined) {
         let next: URL;
         try {
           next = new URL(location, url);
