@@ -69,6 +69,7 @@ export function createScanner(opts: ScannerOptions): Scanner {
   // (fresh re-scans, different profiles) share one limiter per network.
   // The hosts its scans asked (redirect targets and sitemap hosts too) are released when the
   // last scan of the site ends, so a finished scan leaves no connections idling (egress.release).
+  // They are noted as each answer arrives, so a scan that throws releases them too.
   const sites = new Map<string, { limiters: Record<NetworkName, Limiter>; scans: number; hosts: Set<string> }>();
   const acquire = (domain: string) => {
     let site = sites.get(domain);
@@ -92,22 +93,21 @@ export function createScanner(opts: ScannerOptions): Scanner {
       const domain = normalized.domain;
       const site = acquire(domain);
       try {
-        const outcome = await scanSite(domain, site.limiters, scanOpts);
-        for (const record of outcome.evidence) addHosts(site.hosts, record);
-        return outcome;
+        return await scanSite(domain, site, scanOpts);
       } finally {
         release(domain);
       }
     },
   };
 
-  async function scanSite(domain: string, limiters: Record<NetworkName, Limiter>, scanOpts: ScanOptions): Promise<ScanOutcome> {
+  async function scanSite(domain: string, site: { limiters: Record<NetworkName, Limiter>; hosts: Set<string> }, scanOpts: ScanOptions): Promise<ScanOutcome> {
     const scannedAt = now();
     const deadline = AbortSignal.timeout(opts.deadlineMs);
     const signal = scanOpts.signal ? AbortSignal.any([deadline, scanOpts.signal]) : deadline;
     const gatherer = new Gatherer(domain, {
       networks: opts.networks, probeTimeoutMs: opts.probeTimeoutMs, concurrency, signal,
-      budget: { remaining: opts.maxRequests ?? MAX_REQUESTS_PER_SCAN }, rosterVersion: ROSTER_VERSION, limiters,
+      budget: { remaining: opts.maxRequests ?? MAX_REQUESTS_PER_SCAN }, rosterVersion: ROSTER_VERSION, limiters: site.limiters,
+      onRecord: (record) => addHosts(site.hosts, record),
       ...(opts.webBotAuth ? { webBotAuth: opts.webBotAuth } : {}),
       ...(scanOpts.onProgress ? { progress: scanOpts.onProgress } : {}),
     });

@@ -15,7 +15,7 @@ import { createLimiter, runProbe, type Limiter, type ProbeContext, type ProbeSpe
 import { PhaseCounter, type ProgressSink } from './progress.ts';
 import { ROBOTS_MAX_BYTES } from './robots.ts';
 import { BROWSER_UA, getRoster } from './roster.ts';
-import { NETWORKS, type FetchedView, type NetworkName } from './types.ts';
+import { NETWORKS, type EvidenceRecord, type FetchedView, type NetworkName } from './types.ts';
 
 /** Conventional and well-known paths read in round one (versioned with the rubric). */
 export const AUX_PATHS = [
@@ -44,6 +44,8 @@ export interface GatherOptions {
   webBotAuth?: WebBotAuthSigner;
   /** Told as each phase starts and each of its requests finishes (src/scanner/progress.ts). */
   progress?: ProgressSink;
+  /** Told of every answer's record as it arrives, before the scan's outcome is known. */
+  onRecord?: (record: EvidenceRecord) => void;
 }
 
 export interface Round1 {
@@ -78,7 +80,9 @@ export class Gatherer {
 
   probe(spec: Omit<ProbeSpec, 'network'> & { network?: NetworkName }): Promise<FetchedView> {
     const network = spec.network ?? this.auxNetwork;
-    return runProbe(this.#opts.networks[network], this.#limiters[network], { ...spec, network }, this.#ctx);
+    const view = runProbe(this.#opts.networks[network], this.#limiters[network], { ...spec, network }, this.#ctx);
+    const onRecord = this.#opts.onRecord;
+    return onRecord ? view.then((v) => (onRecord(v.record), v)) : view;
   }
 
   url(path: string): string {

@@ -62,3 +62,25 @@ test('a site\'s connections are released on both networks once its last scan end
     assert.ok(stats.released.every((r) => r.inFlight === 0), 'released only with nothing in flight');
   }
 });
+
+test('a scan that throws still releases every host it reached, redirect targets included', async () => {
+  const a = countingEgress('networkA');
+  const b = countingEgress('networkB');
+  for (const { egress } of [a, b]) {
+    const fetch = egress.fetch.bind(egress);
+    egress.fetch = async (req) => {
+      // A fault injected below the scanner: the egress throws instead of answering. The site
+      // files are queued behind the home pages, so home answers have arrived by then.
+      if (req.url.endsWith('/llms.txt')) throw new Error('injected fault');
+      const res = await fetch(req);
+      // The home page redirects to another host, which only the answer's record names.
+      if (res.ok && req.url === 'https://polite.example/') return { ...res, redirects: ['https://www.polite.example/'], finalUrl: 'https://www.polite.example/' };
+      return res;
+    };
+  }
+  const scanner = createScanner({ networks: { networkA: a.egress, networkB: b.egress }, deadlineMs: 60_000, probeTimeoutMs: 10_000, concurrency: 3 });
+  await assert.rejects(scanner.scan('polite.example'), /injected fault/);
+  for (const { stats } of [a, b]) {
+    assert.deepEqual(stats.released.map((r) => r.hosts), [['polite.example', 'www.polite.example']]);
+  }
+});
