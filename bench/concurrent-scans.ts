@@ -74,11 +74,23 @@ export interface Burst {
   floorMs: number;
 }
 
+export interface BurstOptions {
+  /** Node flags of the service; `npm start`'s unless given (`[]`: V8's own heap sizing). */
+  nodeArgs?: string[];
+  /**
+   * Scans of other sites, all at once, run before the measured burst (after the one warm-up
+   * scan every burst has): a service that has run a while, its hot code already compiled by V8.
+   */
+  warmup?: number;
+  /** Called with the service's pid just before the burst; what it returns, just after (bench/lib/perf.ts). */
+  watch?: (servicePid: number) => Promise<() => Promise<void>>;
+}
+
 /**
- * `count` POST /scan at once against a fresh service process (so VmHWM is this burst's alone),
- * started with `npm start`'s flags unless `nodeArgs` says otherwise.
+ * `count` POST /scan at once against a fresh service process (so VmHWM is this burst's alone,
+ * from the idle resident size just before it).
  */
-export async function measureBurst(count: number, nodeArgs?: string[]): Promise<Burst> {
+export async function measureBurst(count: number, { nodeArgs, warmup = 0, watch }: BurstOptions = {}): Promise<Burst> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-scans-'));
   const world = await startWorld(LATENCY_MS);
   const service = await spawnService({
@@ -98,12 +110,15 @@ export async function measureBurst(count: number, nodeArgs?: string[]): Promise<
   };
   try {
     await scan('open-basic--warmup.world-fixtures.com'); // JIT and connection set-up, not counted
+    if (warmup > 0) await Promise.all(Array.from({ length: warmup }, (_, i) => scan(`open-basic--warm-${i}.world-fixtures.com`)));
     const idleMiB = idleRssMiB(service.process.pid!);
+    const unwatch = await watch?.(service.process.pid!); // a sampler attached for the burst alone
     const cpu0 = { service: cpuSeconds(service.process.pid!), world: cpuSeconds(world.pid), bench: process.cpuUsage() };
     const started = performance.now();
     const results = await Promise.all(Array.from({ length: count }, (_, i) => scan(`open-basic--${i}.world-fixtures.com`)));
     const wallMs = performance.now() - started;
     const bench = process.cpuUsage(cpu0.bench);
+    await unwatch?.();
     const cpu = {
       service: cpuSeconds(service.process.pid!) - cpu0.service,
       world: cpuSeconds(world.pid) - cpu0.world,
@@ -128,12 +143,13 @@ export async function measureBurst(count: number, nodeArgs?: string[]): Promise<
 /**
  * The same burst without the service: bare undici making one scan's 74 requests for each of
  * `count` sites at once, or the scan engine alone in-process, in a child process with the flags
- * `npm start` uses, against a fresh world. CPU per scan of that process, in ms.
+ * `npm start` uses, against a fresh world, after `warmup` other sites at once as the service's
+ * warm-up burst. CPU per scan of that process, in ms.
  */
-export async function measureClient(mode: 'bare' | 'engine', count: number): Promise<number> {
+export async function measureClient(mode: 'bare' | 'engine', count: number, warmup = 0): Promise<number> {
   const world = await startWorld(LATENCY_MS);
   try {
-    const child = spawn(process.execPath, [...START_NODE_FLAGS, 'bench/lib/client-child.ts', mode, String(count)], { cwd: root, env: { ...process.env, ...world.env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...START_NODE_FLAGS, 'bench/lib/client-child.ts', mode, String(count), String(warmup)], { cwd: root, env: { ...process.env, ...world.env }, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -154,7 +170,11 @@ function medianBurst(bursts: readonly Burst[], value: (b: Burst) => number): Bur
   return [...bursts].sort((a, b) => value(a) - value(b))[Math.floor((bursts.length - 1) / 2)]!;
 }
 
-export interface ConcurrentScans { markdown: string; burst: Burst; cpuPerScan: number; rssPerScan: number; p95Ratio: number; bareCpuPerScan: number; engineCpuPerScan: number }
+export interface ConcurrentScans {
+  markdown: string; burst: Burst; cpuPerScan: number; rssPerScan: number; p95Ratio: number; bareCpuPerScan: number; engineCpuPerScan: number;
+  /** After a first burst on the same process: the service's and bare undici's. */
+  warmCpuPerScan: number; bareWarmCpuPerScan: number;
+}
 
 /**
  * BURSTS bursts of SCANS scans with the service as `npm start` runs it, alternating with as many
@@ -165,15 +185,23 @@ export async function benchConcurrentScans(): Promise<ConcurrentScans> {
   const started = nowIso();
   const load = os.loadavg()[0]!.toFixed(2);
   const prod: Burst[] = [];
+  const warm: Burst[] = [];
   const defaults: Burst[] = [];
   const bare: number[] = [];
   const engine: number[] = [];
+  const bareWarm: number[] = [];
+  const engineWarm: number[] = [];
   for (let i = 0; i < BURSTS; i++) {
     prod.push(await measureBurst(SCANS));
-    defaults.push(await measureBurst(SCANS, []));
+    warm.push(await measureBurst(SCANS, { warmup: SCANS }));
+    defaults.push(await measureBurst(SCANS, { nodeArgs: [] }));
     bare.push(await measureClient('bare', SCANS));
+    bareWarm.push(await measureClient('bare', SCANS, SCANS));
     engine.push(await measureClient('engine', SCANS));
+    engineWarm.push(await measureClient('engine', SCANS, SCANS));
   }
+  const warmCpuPerScan = median(warm.map(cpuPerScanMs));
+  const bareWarmCpuPerScan = median(bareWarm);
   const bareCpuPerScan = median(bare);
   const engineCpuPerScan = median(engine);
   const cpuPerScan = median(prod.map(cpuPerScanMs));
@@ -182,30 +210,37 @@ export async function benchConcurrentScans(): Promise<ConcurrentScans> {
   const b = medianBurst(prod, rssPerScanMiB);
   const list = (bs: readonly Burst[], f: (b: Burst) => string) => bs.map(f).join(', ');
   const flags = START_NODE_FLAGS.length ? START_NODE_FLAGS.map((f) => `\`${f}\``).join(' ') : 'none';
+  const nums = (xs: readonly number[], digits = 1) => xs.map((x) => fmt(x, digits)).join(', ');
+  // One row: the figure with `npm start`'s flags, after a first burst, and under V8's defaults.
+  const row = (what: string, f: (x: Burst) => string, median3?: [string, string, string]) =>
+    `| ${what} | ${median3?.[0] ?? ''} | ${list(prod, f)} | ${median3?.[1] ?? ''} | ${list(warm, f)} | ${median3?.[2] ?? ''} | ${list(defaults, f)} |`;
+  const ms = (bs: readonly Burst[]) => `${fmt(median(bs.map(cpuPerScanMs)), 1)} ms`;
+  const mib = (bs: readonly Burst[]) => `${fmt(median(bs.map(rssPerScanMiB)), 2)} MiB`;
+  const ratio = (bs: readonly Burst[]) => `${fmt(median(bs.map((x) => x.p95 / x.floorMs)), 2)} ×`;
   const markdown = [
     `## ${SCANS} concurrent scans through the service (\`npm run bench\`)`,
     '',
     `Measured ${started} on ${describeMachine()}; load average at start ${load}.`,
     `${SCANS} POST /scan at once, each of a distinct domain (copies of \`open-basic\`, 74 requests each), to \`src/main.ts\` (SQLite, NODE_ENV=production) scanning the test world (child process, ${LATENCY_MS} ms added to every response, both networks through their proxies). Targets: service CPU ≤ 40 ms per scan, peak RSS ≤ 1 MiB per scan in flight above the idle service, p95 ≤ 1.3 × the CPU floor.`,
-    `${BURSTS} bursts with the Node flags \`npm start\` uses (${flags}), each followed by one under V8's own heap sizing; a fresh service and world for every burst. Figures are medians over the bursts, every burst listed.`,
-    `After each pair, two references with the same flags (\`bench/lib/client-child.ts\`): bare undici making the same 74 requests for ${SCANS} sites at once (\`request()\` through a ProxyAgent per network, 8 at a time per site and network, bodies read and dropped), and the scan engine alone in-process. Bare undici is what the requests cost this machine before any scanning: the absolute target can only be judged beside it.`,
+    `${BURSTS} rounds, a fresh service and world for every burst, each burst after one warm-up scan: with the Node flags \`npm start\` uses (${flags}); the same after a first burst of ${SCANS} other sites on the same service (a service that has run a while: V8 has compiled its hot code, which a fresh process does during its first burst); and under V8's own heap sizing. Figures are medians over the bursts, every burst listed.`,
+    `Each round also measures two references with the same flags (\`bench/lib/client-child.ts\`), fresh and after the same first burst: bare undici making the same 74 requests for ${SCANS} sites at once (\`request()\` through a ProxyAgent per network, 8 at a time per site and network, bodies read and dropped), and the scan engine alone in-process. Bare undici is what the requests cost this machine before any scanning: the absolute target can only be judged beside it.`,
     '',
-    '| figure | `npm start` (median) | each burst | V8 defaults (median) | each burst |',
-    '|---|---|---|---|---|',
-    `| answered 200 | ${b.ok} of ${SCANS} (headlines: ${b.headlines}) | ${list(prod, (x) => String(x.ok))} | | ${list(defaults, (x) => String(x.ok))} |`,
-    `| service CPU per scan | ${fmt(cpuPerScan, 1)} ms | ${list(prod, (x) => fmt(cpuPerScanMs(x), 1))} | ${fmt(median(defaults.map(cpuPerScanMs)), 1)} ms | ${list(defaults, (x) => fmt(cpuPerScanMs(x), 1))} |`,
-    `| the same requests by bare undici, no scanner (CPU per scan) | ${fmt(bareCpuPerScan, 1)} ms | ${bare.map((x) => fmt(x, 1)).join(', ')} | | |`,
-    `| the scan engine alone, no HTTP server or storage (CPU per scan) | ${fmt(engineCpuPerScan, 1)} ms | ${engine.map((x) => fmt(x, 1)).join(', ')} | | |`,
-    `| service CPU per scan against bare undici's | ${fmt(cpuPerScan / bareCpuPerScan, 2)} × | ${prod.map((x, i) => fmt(cpuPerScanMs(x) / bare[i]!, 2)).join(', ')} | | |`,
-    `| peak RSS per scan in flight above the idle service | ${fmt(rssPerScan, 2)} MiB | ${list(prod, (x) => fmt(rssPerScanMiB(x), 2))} | ${fmt(median(defaults.map(rssPerScanMiB)), 2)} MiB | ${list(defaults, (x) => fmt(rssPerScanMiB(x), 2))} |`,
-    `| service idle → peak RSS (VmHWM) | | ${list(prod, (x) => `${fmt(x.idleMiB)} → ${fmt(x.peakMiB)}`)} MiB | | ${list(defaults, (x) => `${fmt(x.idleMiB)} → ${fmt(x.peakMiB)}`)} MiB |`,
-    `| p95 against the CPU floor of the same burst | ${fmt(p95Ratio, 2)} × | ${list(prod, (x) => fmt(x.p95 / x.floorMs, 2))} | ${fmt(median(defaults.map((x) => x.p95 / x.floorMs)), 2)} × | ${list(defaults, (x) => fmt(x.p95 / x.floorMs, 2))} |`,
-    `| wall time for all ${SCANS} | | ${list(prod, (x) => fmt(x.wallMs))} ms | | ${list(defaults, (x) => fmt(x.wallMs))} ms |`,
-    `| latency p50 / p95 / max | | ${list(prod, (x) => `${fmt(x.p50)} / ${fmt(x.p95)} / ${fmt(x.maxMs)}`)} ms | | ${list(defaults, (x) => `${fmt(x.p50)} / ${fmt(x.p95)} / ${fmt(x.maxMs)}`)} ms |`,
-    `| CPU during the burst: service / test world / load generator | | ${list(prod, (x) => `${fmt(x.cpu.service, 1)} / ${fmt(x.cpu.world, 1)} / ${fmt(x.cpu.client, 1)}`)} s | | ${list(defaults, (x) => `${fmt(x.cpu.service, 1)} / ${fmt(x.cpu.world, 1)} / ${fmt(x.cpu.client, 1)}`)} s |`,
-    `| floor: all that CPU spread over ${os.availableParallelism()} cores | | ${list(prod, (x) => fmt(x.floorMs))} ms | | ${list(defaults, (x) => fmt(x.floorMs))} ms |`,
+    '| figure | `npm start` (median) | each burst | after a first burst (median) | each burst | V8 defaults (median) | each burst |',
+    '|---|---|---|---|---|---|---|',
+    row('answered 200', (x) => String(x.ok), [`${b.ok} of ${SCANS} (headlines: ${b.headlines})`, '', '']),
+    row('service CPU per scan', (x) => fmt(cpuPerScanMs(x), 1), [ms(prod), ms(warm), ms(defaults)]),
+    `| the same requests by bare undici, no scanner (CPU per scan) | ${fmt(bareCpuPerScan, 1)} ms | ${nums(bare)} | ${fmt(bareWarmCpuPerScan, 1)} ms | ${nums(bareWarm)} | | |`,
+    `| the scan engine alone, no HTTP server or storage (CPU per scan) | ${fmt(engineCpuPerScan, 1)} ms | ${nums(engine)} | ${fmt(median(engineWarm), 1)} ms | ${nums(engineWarm)} | | |`,
+    `| service CPU per scan against bare undici's | ${fmt(cpuPerScan / bareCpuPerScan, 2)} × | ${nums(prod.map((x, i) => cpuPerScanMs(x) / bare[i]!), 2)} | ${fmt(warmCpuPerScan / bareWarmCpuPerScan, 2)} × | ${nums(warm.map((x, i) => cpuPerScanMs(x) / bareWarm[i]!), 2)} | | |`,
+    row('peak RSS per scan in flight above the idle service', (x) => fmt(rssPerScanMiB(x), 2), [mib(prod), mib(warm), mib(defaults)]),
+    row('service idle → peak RSS (VmHWM), MiB', (x) => `${fmt(x.idleMiB)} → ${fmt(x.peakMiB)}`),
+    row('p95 against the CPU floor of the same burst', (x) => fmt(x.p95 / x.floorMs, 2), [ratio(prod), ratio(warm), ratio(defaults)]),
+    row(`wall time for all ${SCANS}, ms`, (x) => fmt(x.wallMs)),
+    row('latency p50 / p95 / max, ms', (x) => `${fmt(x.p50)} / ${fmt(x.p95)} / ${fmt(x.maxMs)}`),
+    row('CPU during the burst: service / test world / load generator, s', (x) => `${fmt(x.cpu.service, 1)} / ${fmt(x.cpu.world, 1)} / ${fmt(x.cpu.client, 1)}`),
+    row(`floor: all that CPU spread over ${os.availableParallelism()} cores, ms`, (x) => fmt(x.floorMs)),
   ].join('\n');
-  return { markdown, burst: b, cpuPerScan, rssPerScan, p95Ratio, bareCpuPerScan, engineCpuPerScan };
+  return { markdown, burst: b, cpuPerScan, rssPerScan, p95Ratio, bareCpuPerScan, engineCpuPerScan, warmCpuPerScan, bareWarmCpuPerScan };
 }
 
 /** How service CPU, memory and wall time grow with the number of scans at once. */

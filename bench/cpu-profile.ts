@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureBurst } from './concurrent-scans.ts';
 import { START_NODE_FLAGS } from './lib/child.ts';
+import { perfShares, perfUnavailable, samplePid } from './lib/perf.ts';
 import { describeMachine, nowIso } from './lib/machine.ts';
 import { writeSection } from './lib/results.ts';
 import { fmt } from './lib/stats.ts';
@@ -50,12 +51,34 @@ function categorise(file: string): Map<string, number> {
 async function profiled(scans: number): Promise<Map<string, number>> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-cpuprof-'));
   try {
-    await measureBurst(scans, [...START_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${dir}`]);
+    await measureBurst(scans, { nodeArgs: [...START_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${dir}`] });
     const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new Error('the service wrote no profile');
     return categorise(path.join(dir, file));
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The same burst under Linux perf (bench/lib/perf.ts): each component's share of the samples,
+ * times the service CPU the burst used, per scan. Null, with the reason, where perf cannot run.
+ */
+async function sampled(scans: number): Promise<{ perScan: Map<string, number>; cpuMs: number } | { skipped: string }> {
+  const why = perfUnavailable();
+  if (why) return { skipped: why };
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-perf-'));
+  const file = path.join(dir, 'perf.data');
+  let pid: number | undefined;
+  try {
+    // --perf-basic-prof names JIT code for perf, so compiled JavaScript is told from V8's own code.
+    const b = await measureBurst(scans, { nodeArgs: [...START_NODE_FLAGS, '--perf-basic-prof'], watch: (p) => samplePid((pid = p), file) });
+    const cpuMs = (1000 * b.cpu.service) / scans;
+    const shares = perfShares(file);
+    return { perScan: new Map([...shares].map(([k, v]) => [k, v * cpuMs])), cpuMs };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    if (pid !== undefined) rmSync(path.join(os.tmpdir(), `perf-${pid}.map`), { force: true }); // written by --perf-basic-prof
   }
 }
 
@@ -65,7 +88,7 @@ async function plain(scans: number): Promise<{ cpuMs: number; tlsPerScan: number
   const countFile = path.join(dir, 'count');
   process.env.BENCH_TLS_COUNT_FILE = countFile;
   try {
-    const b = await measureBurst(scans, [...START_NODE_FLAGS, '--import', fileURLToPath(new URL('./lib/count-tls.mjs', import.meta.url))]);
+    const b = await measureBurst(scans, { nodeArgs: [...START_NODE_FLAGS, '--import', fileURLToPath(new URL('./lib/count-tls.mjs', import.meta.url))] });
     const counts = existsSync(countFile) ? (JSON.parse(readFileSync(countFile, 'utf8')) as { connects: number; resumed: number }) : { connects: NaN, resumed: NaN };
     // + the warm-up scan
     return { cpuMs: (1000 * b.cpu.service) / scans, tlsPerScan: counts.connects / (scans + 1), resumedPerScan: counts.resumed / (scans + 1) };
@@ -84,10 +107,12 @@ export async function benchCpuProfile(scans = Number(process.env.BENCH_SCANS ?? 
   const cpuMs = Math.min(...runs.map((r) => r.cpuMs));
   const tlsPerScan = Math.min(...runs.map((r) => r.tlsPerScan));
   const resumedPerScan = Math.min(...runs.map((r) => r.resumedPerScan));
+  const whole = await sampled(scans);
+  const perf = 'skipped' in whole ? undefined : { perScan: Object.fromEntries(whole.perScan), cpuMs: whole.cpuMs };
   const label = process.env.BENCH_CPU_LABEL;
-  if (label) writeFileSync(new URL(`./cpu-profile-${label}.json`, import.meta.url), `${JSON.stringify({ measured: nowIso(), machine: describeMachine(), perScan, cpuMs, tlsPerScan, resumedPerScan }, null, 1)}\n`);
+  if (label) writeFileSync(new URL(`./cpu-profile-${label}.json`, import.meta.url), `${JSON.stringify({ measured: nowIso(), machine: describeMachine(), perScan, cpuMs, tlsPerScan, resumedPerScan, perf }, null, 1)}\n`);
   const beforeFile = new URL('./cpu-profile-before.json', import.meta.url);
-  const before = label !== 'before' && existsSync(beforeFile) ? (JSON.parse(readFileSync(beforeFile, 'utf8')) as { measured: string; machine?: string; perScan: Record<string, number>; cpuMs: number; tlsPerScan: number; resumedPerScan?: number }) : null;
+  const before = label !== 'before' && existsSync(beforeFile) ? (JSON.parse(readFileSync(beforeFile, 'utf8')) as Measured) : null;
   const total = (m: Record<string, number>) => Object.values(m).reduce((a, b) => a + b, 0);
   const rows = Object.keys(perScan).map((c) => `| ${c} | ${before ? `${fmt(before.perScan[c] ?? 0, 1)} ms | ` : ''}${fmt(perScan[c]!, 1)} ms |`);
   const markdown = [
@@ -105,7 +130,30 @@ export async function benchCpuProfile(scans = Number(process.env.BENCH_SCANS ?? 
     `| TLS connections opened per scan (74 requests) | ${before ? `${fmt(before.tlsPerScan, 1)} | ` : ''}${fmt(tlsPerScan, 1)} |`,
     `| of which resumed a TLS session (no certificate chain sent or verified) | ${before ? `${before.resumedPerScan === undefined ? 'not counted' : fmt(before.resumedPerScan, 1)} | ` : ''}${fmt(resumedPerScan, 1)} |`,
   ].filter((l) => l !== '').join('\n').replace('\n| category', '\n\n| category');
-  return { markdown, perScan };
+  return { markdown: `${markdown}\n\n${perfTable(whole, before?.perf)}`, perScan };
+}
+
+interface Measured {
+  measured: string; machine?: string; perScan: Record<string, number>; cpuMs: number; tlsPerScan: number; resumedPerScan?: number;
+  perf?: { perScan: Record<string, number>; cpuMs: number };
+}
+
+/** The whole process under perf, beside the "before" commit's when it was measured the same way. */
+function perfTable(whole: Awaited<ReturnType<typeof sampled>>, before: Measured['perf']): string {
+  const head = [
+    'The whole process, every thread and the kernel, from a third burst sampled by Linux perf (`bench/lib/perf.ts`, cpu-clock at 999 Hz, JIT code named by `--perf-basic-prof`): each component\'s share of the samples times the CPU the service used in that burst. The V8 profile above sees only JavaScript and the native calls it makes on the main thread; this table also shows the kernel\'s socket work, V8\'s collector threads and OpenSSL. Components are told apart by library and symbol name: the plain C symbols of the node binary are its statically linked OpenSSL.',
+  ];
+  if ('skipped' in whole) return [...head, '', `**Not measured in this run: ${whole.skipped}.**`].join('\n');
+  const names = [...whole.perScan.keys()];
+  return [
+    ...head,
+    before ? '"Before" is the same measurement on 3f6ebae, from `bench/cpu-profile-before.json`.' : '"Before" was not measured this way (`bench/cpu-profile-before.json` has no perf figures): rerun it with `BENCH_CPU_LABEL=before` in a checkout of 3f6ebae.',
+    '',
+    `| component (perf) | ${before ? 'before | ' : ''}per scan | share |`,
+    `|---|${before ? '---|' : ''}---|---|`,
+    ...names.map((n) => `| ${n} | ${before ? `${fmt(before.perScan[n] ?? 0, 1)} ms | ` : ''}${fmt(whole.perScan.get(n)!, 1)} ms | ${fmt((100 * whole.perScan.get(n)!) / whole.cpuMs)} % |`),
+    `| **service CPU per scan in the sampled burst** | ${before ? `**${fmt(before.cpuMs, 1)} ms** | ` : ''}**${fmt(whole.cpuMs, 1)} ms** | 100 % |`,
+  ].join('\n');
 }
 
 if (import.meta.main) {

@@ -3,6 +3,7 @@
 // network, nothing else) or by the scan engine in-process (no HTTP server, no storage). The
 // request set is one real scan's, recorded first by the engine. Prints one line of JSON: CPU
 // per scan of this process during the burst. The world's proxies and CA come from the env.
+// Arguments: bare|engine, the scans at once, and optionally a warm-up burst's size.
 import { ProxyAgent, request } from 'undici';
 import pLimit from 'p-limit';
 import { createEgress } from '../../src/net/egress.ts';
@@ -10,7 +11,7 @@ import { parseScanResolve } from '../../src/net/resolve.ts';
 import { createScanner, DEFAULT_CONCURRENCY } from '../../src/scanner/engine.ts';
 import type { EvidenceRecord } from '../../src/scanner/types.ts';
 
-const [mode, count] = [process.argv[2] as 'bare' | 'engine', Number(process.argv[3])];
+const [mode, count, warmup] = [process.argv[2] as 'bare' | 'engine', Number(process.argv[3]), Number(process.argv[4] ?? 0)];
 const env = process.env;
 const resolve = parseScanResolve(env.SCAN_RESOLVE);
 const networks = {
@@ -41,6 +42,8 @@ const engine = async (domain: string): Promise<void> => { await scanner.scan(dom
 const run = mode === 'bare' ? bare : engine;
 
 await run(`open-basic--${mode}-warmup.world-fixtures.com`);
+// As the service's warm-up burst (bench/concurrent-scans.ts): other sites, all at once.
+if (warmup > 0) await Promise.all(Array.from({ length: warmup }, (_, i) => run(`open-basic--${mode}-warm-${i}.world-fixtures.com`)));
 const before = process.cpuUsage();
 await Promise.all(Array.from({ length: count }, (_, i) => run(`open-basic--${mode}-${i}.world-fixtures.com`)));
 const used = process.cpuUsage(before);
