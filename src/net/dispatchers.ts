@@ -43,6 +43,8 @@ export class DispatcherCache {
    * tunnel ever open at once.
    */
   readonly #tunnelling = new Set<Client>();
+  /** The reason a tunnel's proxy client is destroyed with once its CONNECT has settled; built once. */
+  readonly #tunnelDone = new errors.ClientDestroyedError();
 
   constructor(opts: DispatcherOptions) {
     this.#opts = opts;
@@ -68,7 +70,10 @@ export class DispatcherCache {
         this.#tunnelling.add(proxy);
         const done = () => {
           this.#tunnelling.delete(proxy);
-          void proxy.close().catch(() => undefined);
+          // Its one request has settled and the socket has left it (or never came): nothing is
+          // left to finish, so destroy rather than close. close() ends in destroy() with no
+          // reason, for which undici builds an error, stack trace and all, for every tunnel.
+          void proxy.destroy(this.#tunnelDone).catch(() => undefined);
         };
         proxy.connect({ path, headers: { host: path, 'proxy-connection': 'keep-alive' } }).finally(done).then(({ socket, statusCode }) => {
           if (statusCode !== 200) {

@@ -70,11 +70,11 @@ export function createScanner(opts: ScannerOptions): Scanner {
   // The hosts its scans asked (redirect targets and sitemap hosts too) are released when the
   // last scan of the site ends, so a finished scan leaves no connections idling (egress.release).
   // They are noted as each answer arrives, so a scan that throws releases them too.
-  const sites = new Map<string, { limiters: Record<NetworkName, Limiter>; scans: number; hosts: Set<string> }>();
+  const sites = new Map<string, { limiters: Record<NetworkName, Limiter>; scans: number; hosts: Set<string>; urls: Set<string> }>();
   const acquire = (domain: string) => {
     let site = sites.get(domain);
     if (!site) {
-      site = { limiters: { networkA: createLimiter(concurrency), networkB: createLimiter(concurrency) }, scans: 0, hosts: new Set([domain]) };
+      site = { limiters: { networkA: createLimiter(concurrency), networkB: createLimiter(concurrency) }, scans: 0, hosts: new Set([domain]), urls: new Set() };
       sites.set(domain, site);
     }
     site.scans++;
@@ -100,14 +100,14 @@ export function createScanner(opts: ScannerOptions): Scanner {
     },
   };
 
-  async function scanSite(domain: string, site: { limiters: Record<NetworkName, Limiter>; hosts: Set<string> }, scanOpts: ScanOptions): Promise<ScanOutcome> {
+  async function scanSite(domain: string, site: { limiters: Record<NetworkName, Limiter>; hosts: Set<string>; urls: Set<string> }, scanOpts: ScanOptions): Promise<ScanOutcome> {
     const scannedAt = now();
     const deadline = AbortSignal.timeout(opts.deadlineMs);
     const signal = scanOpts.signal ? AbortSignal.any([deadline, scanOpts.signal]) : deadline;
     const gatherer = new Gatherer(domain, {
       networks: opts.networks, probeTimeoutMs: opts.probeTimeoutMs, concurrency, signal,
       budget: { remaining: opts.maxRequests ?? MAX_REQUESTS_PER_SCAN }, rosterVersion: ROSTER_VERSION, limiters: site.limiters,
-      onRecord: (record) => addHosts(site.hosts, record),
+      onRecord: (record) => addHosts(site, record),
       ...(opts.webBotAuth ? { webBotAuth: opts.webBotAuth } : {}),
       ...(scanOpts.onProgress ? { progress: scanOpts.onProgress } : {}),
     });
@@ -167,15 +167,23 @@ function pickHome(controls: Record<NetworkName, FetchedView>, usable: readonly N
   return n ? controls[n] : null;
 }
 
-/** Every host a record's request reached: the one asked, each redirect's, the last. */
-function addHosts(hosts: Set<string>, record: EvidenceRecord): void {
-  for (const url of [record.url, ...record.redirects, record.finalUrl]) {
+/**
+ * Every host a record's request reached: the one asked, each redirect's, the last. Most answers
+ * of a scan share their URLs (the grid asks the home page 56 times), so each URL is parsed once.
+ */
+function addHosts(site: { hosts: Set<string>; urls: Set<string> }, record: EvidenceRecord): void {
+  const add = (url: string | undefined) => {
+    if (url === undefined || site.urls.has(url)) return;
+    site.urls.add(url);
     try {
-      hosts.add(new URL(url).hostname);
+      site.hosts.add(new URL(url).hostname);
     } catch {
       // recorded as sent; the egress never connected anywhere for it
     }
-  }
+  };
+  add(record.url);
+  for (const url of record.redirects) add(url);
+  add(record.finalUrl);
 }
 
 function dedupe(records: EvidenceRecord[]): EvidenceRecord[] {

@@ -26,6 +26,11 @@ test('the curl line of a probe repeats its method, every header and the URL, one
   assert.deepEqual(argvOf(cmd), ['-sS', '-i', '-L', '--max-redirs', '5', '--compressed', '-H', 'User-Agent: Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)', '-H', 'Accept: */*', url]);
 });
 
+test('the curl line keeps a header value or URL with line breaks on one line, and cases any header name', () => {
+  const cmd = curlCommand('GET', 'https://example.com/a\r\nb', { 'signature-agent': 'x', 'x-odd-name': "a\r\nb\nit's", accept: 'text/html' });
+  assert.deepEqual(argvOf(cmd), ['-sS', '-i', '-L', '--max-redirs', '5', '--compressed', '-H', 'Signature-Agent: x', '-H', "X-Odd-Name: a b it's", '-H', 'Accept: text/html', 'https://example.com/ab']);
+});
+
 test('a probe record stores the method, every request header (Host included) and its curl', () => {
   const view = toView({ key: 'grid:GPTBot', network: 'networkA', url: 'https://example.com/', userAgent: 'GPTBot/1.2', isHome: true },
     { ok: true, status: 200, headers: { 'content-type': 'text/html' }, setCookieNames: [], body: Buffer.from('<p>hi</p>'), bodyTruncated: false, finalUrl: 'https://example.com/', redirects: [], timingMs: 12 });
