@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Agent, request } from 'undici';
 import { root, spawnService, START_NODE_FLAGS } from './lib/child.ts';
-import { describeMachine, nowIso } from './lib/machine.ts';
+import { cpuSeconds, describeMachine, nowIso } from './lib/machine.ts';
 import { writeSection } from './lib/results.ts';
 import { fmt, median, percentile } from './lib/stats.ts';
 
@@ -30,12 +30,6 @@ export async function startWorld(latencyMs: number): Promise<{ env: Record<strin
   const env: Record<string, string> = {};
   for (const m of out.matchAll(/^export (\w+)='([^']*)'$/gm)) env[m[1]!] = m[2]!;
   return { env, pid: child.pid!, stop: () => child.kill('SIGTERM') };
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
 }
 
 function statusMiB(pid: number, field: 'VmHWM' | 'VmRSS'): number {

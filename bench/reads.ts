@@ -13,16 +13,22 @@ import { buildContext } from '../src/server.ts';
 import { buildScanServices } from '../src/scans/services.ts';
 import { cannedReport, evidenceFor } from '../test/scan-api/fixtures.ts';
 import { spawnHello, spawnService, type Child } from './lib/child.ts';
-import { describeMachine, nowIso } from './lib/machine.ts';
+import { cpuSeconds, describeMachine, nowIso } from './lib/machine.ts';
 import { writeSection } from './lib/results.ts';
 import { fmt, median } from './lib/stats.ts';
 
 const AMOUNT = Number(process.env.BENCH_READS_AMOUNT ?? 30_000);
 const CONNECTIONS = 10;
-const ROUNDS = Number(process.env.BENCH_READS_ROUNDS ?? 3);
+// Five rounds: on a shared machine a burst of load elsewhere can hit one side of a round (the
+// share of one round moved from 45 % to 102 % between two runs); the median of five holds.
+const ROUNDS = Number(process.env.BENCH_READS_ROUNDS ?? 5);
 const DOMAIN = 'bench-reads.com';
 
-export interface ReadFigure { name: string; path: string; rps: number; p50: number; p99: number; non2xx: number; errors: number }
+export interface ReadFigure {
+  name: string; path: string; rps: number; p50: number; p99: number; non2xx: number; errors: number;
+  /** The server process's CPU (user + system) per request over the measured run, in µs. */
+  cpuUs: number;
+}
 
 /** Bytes of one response body, for the same-size baseline. */
 async function bodyBytes(url: string, headers: Record<string, string>): Promise<number> {
@@ -42,20 +48,31 @@ async function seed(databaseUrl: string): Promise<string> {
   return out.body.scanId;
 }
 
-async function hammer(name: string, base: string, urlPath: string, headers: Record<string, string> = {}): Promise<ReadFigure> {
+async function hammer(name: string, server: Child, urlPath: string, headers: Record<string, string> = {}): Promise<ReadFigure> {
+  const base = server.url;
   // A bounded run only stops on a sampling tick (1 s by default): sample every 20 ms so the
   // wall time is not rounded up to whole seconds.
   const run = (amount: number) => autocannon({ url: base + urlPath, amount, connections: CONNECTIONS, headers, sampleInt: 20 });
   await run(Math.min(2000, AMOUNT)); // warm-up: JIT, caches, connection set-up
+  const cpu0 = cpuSeconds(server.process.pid!);
   const t0 = performance.now();
   const r = await run(AMOUNT);
   const seconds = (performance.now() - t0) / 1000;
+  const cpuUs = (1e6 * (cpuSeconds(server.process.pid!) - cpu0)) / (r.requests.total || AMOUNT);
   if (r.non2xx || r.errors) console.warn(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts, statuses ${JSON.stringify(r.statusCodeStats)}`);
   // Completed requests over wall time: autocannon's per-second samples are coarse on short runs.
-  return { name, path: urlPath, rps: (r.requests.total || AMOUNT) / seconds, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+  return { name, path: urlPath, rps: (r.requests.total || AMOUNT) / seconds, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, cpuUs };
 }
 
-export async function benchReads(): Promise<{ markdown: string; figures: ReadFigure[]; baseline: number }> {
+export interface ReadShares {
+  /** Median over the rounds of the endpoint's req/s over bare Express's hello-world, and over bare Express sending as many bytes. */
+  share: number;
+  sameBytesShare: number;
+  /** Median over the rounds of bare Express's server CPU per request over the endpoint's. */
+  cpuShare: number;
+}
+
+export async function benchReads(): Promise<{ markdown: string; figures: ReadFigure[]; baseline: number; shares: Map<string, ReadShares> }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-reads-'));
   const databaseUrl = `sqlite:${path.join(dir, 'db.sqlite')}`;
   const scanId = await seed(databaseUrl);
@@ -73,16 +90,19 @@ export async function benchReads(): Promise<{ markdown: string; figures: ReadFig
     // Each endpoint is measured right after the baseline, ROUNDS times, so that load from
     // anything else on the machine hits both sides alike; the medians are reported.
     const hellos: number[] = [];
-    const per = new Map<string, { figs: ReadFigure[]; ratios: number[]; bytes: number; same: number[]; sameRatios: number[] }>();
+    const helloCpu: number[] = [];
+    const per = new Map<string, { figs: ReadFigure[]; ratios: number[]; bytes: number; same: number[]; sameRatios: number[]; cpuRatios: number[] }>();
     const helloBytes = await bodyBytes(`${hello.url}/`, {});
-    for (const [name, urlPath, headers] of endpoints) per.set(name, { figs: [], ratios: [], bytes: await bodyBytes(service.url + urlPath, headers), same: [], sameRatios: [] });
+    for (const [name, urlPath, headers] of endpoints) per.set(name, { figs: [], ratios: [], bytes: await bodyBytes(service.url + urlPath, headers), same: [], sameRatios: [], cpuRatios: [] });
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, urlPath, headers] of endpoints) {
         const entry = per.get(name)!;
-        const h = await hammer('bare Express hello-world', hello.url, '/');
-        const same = await hammer('bare Express, same bytes', hello.url, `/sized/${entry.bytes}`);
-        const f = await hammer(name, service.url, urlPath, headers);
+        const h = await hammer('bare Express hello-world', hello, '/');
+        const same = await hammer('bare Express, same bytes', hello, `/sized/${entry.bytes}`);
+        const f = await hammer(name, service, urlPath, headers);
         hellos.push(h.rps);
+        helloCpu.push(h.cpuUs);
+        entry.cpuRatios.push(h.cpuUs / f.cpuUs);
         entry.figs.push(f);
         entry.ratios.push(f.rps / h.rps);
         entry.same.push(same.rps);
@@ -92,10 +112,11 @@ export async function benchReads(): Promise<{ markdown: string; figures: ReadFig
     const baseline = median(hellos);
     const figures: ReadFigure[] = [...per.entries()].map(([name, { figs }]) => ({
       name, path: figs[0]!.path, rps: median(figs.map((f) => f.rps)), p50: median(figs.map((f) => f.p50)), p99: median(figs.map((f) => f.p99)),
-      non2xx: figs.reduce((a, f) => a + f.non2xx, 0), errors: figs.reduce((a, f) => a + f.errors, 0),
+      non2xx: figs.reduce((a, f) => a + f.non2xx, 0), errors: figs.reduce((a, f) => a + f.errors, 0), cpuUs: median(figs.map((f) => f.cpuUs)),
     }));
     const ratioOf = (name: string) => median(per.get(name)!.ratios);
     const sameRatioOf = (name: string) => median(per.get(name)!.sameRatios);
+    const cpuRatioOf = (name: string) => median(per.get(name)!.cpuRatios);
     const markdown = [
       '## Read endpoints against bare Express (`npm run bench`)',
       '',
@@ -103,15 +124,17 @@ export async function benchReads(): Promise<{ markdown: string; figures: ReadFig
       `autocannon in the benchmark process, ${CONNECTIONS} connections, ${fmt(AMOUNT)} requests per measurement after a warm-up; the service and the baseline each in their own child process.`,
       `Each endpoint is measured right after the baseline, ${ROUNDS} rounds; medians shown, the share is the median of the per-round ratios.`,
       'A second baseline per endpoint is bare Express sending a body of the same size (`/sized/<bytes>` of `bench/lib/hello.ts`): the load generator shares the two cores, and reading a 12 KB page costs it more than reading the hello-world\'s few bytes, so the last column is the service\'s own overhead.',
+      'The last two columns are the server process\'s own CPU (user + system, from /proc) per request over the same runs, and the hello-world\'s over this endpoint\'s, the median of the rounds: the capacity share, which load elsewhere on the machine moves less than it moves throughput.',
       'The service is `src/main.ts` with `NODE_ENV=production` (no response validation) and its info-level request log written (to /dev/null), SQLite file database.',
       'Target (issue 14): every read endpoint at ≥ 70 % of the bare Express requests per second.',
       '',
-      '| endpoint | req/s | latency p50 / p99 | share of bare Express | non-2xx + errors | body bytes | bare Express sending as many bytes (req/s) | share of that |',
-      '|---|---|---|---|---|---|---|---|',
-      `| bare Express hello-world | ${fmt(baseline)} | - | 100 % | 0 | ${helloBytes} | | |`,
-      ...figures.map((f) => `| ${f.name} | ${fmt(f.rps)} | ${fmt(f.p50, 1)} / ${fmt(f.p99, 1)} ms | ${fmt(100 * ratioOf(f.name))} % | ${f.non2xx + f.errors} | ${fmt(per.get(f.name)!.bytes)} | ${fmt(median(per.get(f.name)!.same))} | ${fmt(100 * sameRatioOf(f.name))} % |`),
+      '| endpoint | req/s | latency p50 / p99 | share of bare Express | each round | non-2xx + errors | body bytes | bare Express sending as many bytes (req/s) | share of that | server CPU per request | bare Express\'s CPU per request over this one\'s |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
+      `| bare Express hello-world | ${fmt(baseline)} | - | 100 % | | 0 | ${helloBytes} | | | ${fmt(median(helloCpu), 1)} µs | 100 % |`,
+      ...figures.map((f) => `| ${f.name} | ${fmt(f.rps)} | ${fmt(f.p50, 1)} / ${fmt(f.p99, 1)} ms | ${fmt(100 * ratioOf(f.name))} % | ${per.get(f.name)!.ratios.map((r) => fmt(100 * r)).join(', ')} | ${f.non2xx + f.errors} | ${fmt(per.get(f.name)!.bytes)} | ${fmt(median(per.get(f.name)!.same))} | ${fmt(100 * sameRatioOf(f.name))} % | ${fmt(f.cpuUs, 1)} µs | ${fmt(100 * cpuRatioOf(f.name))} % |`),
     ].join('\n');
-    return { markdown, figures, baseline };
+    const shares = new Map(figures.map((f) => [f.name, { share: ratioOf(f.name), sameBytesShare: sameRatioOf(f.name), cpuShare: cpuRatioOf(f.name) }]));
+    return { markdown, figures, baseline, shares };
   } finally {
     await service?.stop();
     await hello?.stop();
