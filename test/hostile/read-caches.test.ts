@@ -14,18 +14,27 @@ describe('report page cache', () => {
   });
   after(() => t.close());
 
-  test('a cached report page is served identically, and an attach on this instance shows at once', async () => {
+  test('a cached report page is served identically, headers included, and an attach on this instance shows at once', async () => {
     const scan = await rawRequest(t.url, {
       method: 'POST', path: '/scan', headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ domain: 'page-cache.com', lead: { name: 'Cache Tester', email: 'cache@page-cache.com' } }),
     });
     conforms(scan);
     const { scanId, cliUploadToken } = JSON.parse(scan.text) as { scanId: string; cliUploadToken: string };
+    const headersOf = (res: { headers: Record<string, unknown> }) => {
+      const { date: _date, 'x-request-id': _id, 'content-length': _length, ...rest } = res.headers;
+      return rest;
+    };
+    let firstHeaders: Record<string, unknown> | undefined;
     const view = async () => {
       const res = await rawRequest(t.url, { method: 'GET', path: `/r/${scanId}`, headers: { Accept: 'text/html' } });
       conforms(res);
       assert.equal(res.status, 200);
       assert.equal(res.headers['cache-control'], 'private, max-age=60');
+      // The cached page goes out with exactly the headers of the rendered one.
+      if (firstHeaders) assert.deepEqual(headersOf(res), firstHeaders);
+      else firstHeaders = headersOf(res);
+      for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-robots-tag', 'x-frame-options']) assert.ok(res.headers[name], name);
       return res.text;
     };
     const first = await view();
