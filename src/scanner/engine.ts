@@ -62,6 +62,17 @@ export function probeMethodText(concurrency: number): string {
     + requestKindsSentence();
 }
 
+/** What the scans of one site share while any of them runs. */
+interface Site {
+  /** The politeness bound, per network. */
+  limiters: Record<NetworkName, Limiter>;
+  /** Scans of the site under way. */
+  scans: number;
+  /** Every host the site's scans reached (released when the last ends), and the URLs already read for them. */
+  hosts: Set<string>;
+  urls: Set<string>;
+}
+
 export function createScanner(opts: ScannerOptions): Scanner {
   const now = opts.now ?? (() => new Date());
   const concurrency = opts.concurrency ?? DEFAULT_CONCURRENCY;
@@ -70,7 +81,7 @@ export function createScanner(opts: ScannerOptions): Scanner {
   // The hosts its scans asked (redirect targets and sitemap hosts too) are released when the
   // last scan of the site ends, so a finished scan leaves no connections idling (egress.release).
   // They are noted as each answer arrives, so a scan that throws releases them too.
-  const sites = new Map<string, { limiters: Record<NetworkName, Limiter>; scans: number; hosts: Set<string>; urls: Set<string> }>();
+  const sites = new Map<string, Site>();
   const acquire = (domain: string) => {
     let site = sites.get(domain);
     if (!site) {
@@ -100,7 +111,7 @@ export function createScanner(opts: ScannerOptions): Scanner {
     },
   };
 
-  async function scanSite(domain: string, site: { limiters: Record<NetworkName, Limiter>; hosts: Set<string>; urls: Set<string> }, scanOpts: ScanOptions): Promise<ScanOutcome> {
+  async function scanSite(domain: string, site: Site, scanOpts: ScanOptions): Promise<ScanOutcome> {
     const scannedAt = now();
     const deadline = AbortSignal.timeout(opts.deadlineMs);
     const signal = scanOpts.signal ? AbortSignal.any([deadline, scanOpts.signal]) : deadline;
@@ -171,9 +182,9 @@ function pickHome(controls: Record<NetworkName, FetchedView>, usable: readonly N
  * Every host a record's request reached: the one asked, each redirect's, the last. Most answers
  * of a scan share their URLs (the grid asks the home page 56 times), so each URL is parsed once.
  */
-function addHosts(site: { hosts: Set<string>; urls: Set<string> }, record: EvidenceRecord): void {
-  const add = (url: string | undefined) => {
-    if (url === undefined || site.urls.has(url)) return;
+function addHosts(site: Site, record: EvidenceRecord): void {
+  const add = (url: string) => {
+    if (site.urls.has(url)) return;
     site.urls.add(url);
     try {
       site.hosts.add(new URL(url).hostname);

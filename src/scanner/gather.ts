@@ -82,7 +82,11 @@ export class Gatherer {
     const network = spec.network ?? this.auxNetwork;
     const view = runProbe(this.#opts.networks[network], this.#limiters[network], { ...spec, network }, this.#ctx);
     const onRecord = this.#opts.onRecord;
-    return onRecord ? view.then((v) => (onRecord(v.record), v)) : view;
+    if (!onRecord) return view;
+    return view.then((v) => {
+      onRecord(v.record);
+      return v;
+    });
   }
 
   url(path: string): string {
