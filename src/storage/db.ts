@@ -29,6 +29,12 @@ export function createDb(databaseUrl: string): Knex {
       afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
         reusePreparedStatements(conn);
         conn.pragma('journal_mode = WAL');
+        // Commits write the WAL and return; it is synced at checkpoints. A process crash loses
+        // nothing; a power cut can lose the last commits, never corrupt the file. Said here
+        // because SQLite's default depends on how the connection was opened: better-sqlite3
+        // builds it with NORMAL for a file already in WAL mode, but a new file starts at FULL
+        // (an fsync per archived scan) until its first connection is replaced.
+        conn.pragma('synchronous = NORMAL');
         conn.pragma('foreign_keys = ON');
         conn.pragma('busy_timeout = 5000');
         done(null, conn);
