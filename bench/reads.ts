@@ -88,35 +88,37 @@ export async function benchReads(): Promise<{ markdown: string; figures: ReadFig
       ['GET /r/{scanId} (HTML)', `/r/${scanId}`, { accept: 'text/html' }],
     ];
     // Each endpoint is measured right after the baseline, ROUNDS times, so that load from
-    // anything else on the machine hits both sides alike; the medians are reported.
-    const hellos: number[] = [];
-    const helloCpu: number[] = [];
-    const per = new Map<string, { figs: ReadFigure[]; ratios: number[]; bytes: number; same: number[]; sameRatios: number[]; cpuRatios: number[] }>();
+    // anything else on the machine hits both sides alike; the medians are reported, and every
+    // share is the median of the rounds' own ratios.
+    interface Round { hello: ReadFigure; same: ReadFigure; service: ReadFigure }
     const helloBytes = await bodyBytes(`${hello.url}/`, {});
-    for (const [name, urlPath, headers] of endpoints) per.set(name, { figs: [], ratios: [], bytes: await bodyBytes(service.url + urlPath, headers), same: [], sameRatios: [], cpuRatios: [] });
+    const per = new Map<string, { bytes: number; rounds: Round[] }>();
+    for (const [name, urlPath, headers] of endpoints) per.set(name, { bytes: await bodyBytes(service.url + urlPath, headers), rounds: [] });
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, urlPath, headers] of endpoints) {
         const entry = per.get(name)!;
         const h = await hammer('bare Express hello-world', hello, '/');
         const same = await hammer('bare Express, same bytes', hello, `/sized/${entry.bytes}`);
-        const f = await hammer(name, service, urlPath, headers);
-        hellos.push(h.rps);
-        helloCpu.push(h.cpuUs);
-        entry.cpuRatios.push(h.cpuUs / f.cpuUs);
-        entry.figs.push(f);
-        entry.ratios.push(f.rps / h.rps);
-        entry.same.push(same.rps);
-        entry.sameRatios.push(f.rps / same.rps);
+        entry.rounds.push({ hello: h, same, service: await hammer(name, service, urlPath, headers) });
       }
     }
-    const baseline = median(hellos);
-    const figures: ReadFigure[] = [...per.entries()].map(([name, { figs }]) => ({
-      name, path: figs[0]!.path, rps: median(figs.map((f) => f.rps)), p50: median(figs.map((f) => f.p50)), p99: median(figs.map((f) => f.p99)),
-      non2xx: figs.reduce((a, f) => a + f.non2xx, 0), errors: figs.reduce((a, f) => a + f.errors, 0), cpuUs: median(figs.map((f) => f.cpuUs)),
-    }));
-    const ratioOf = (name: string) => median(per.get(name)!.ratios);
-    const sameRatioOf = (name: string) => median(per.get(name)!.sameRatios);
-    const cpuRatioOf = (name: string) => median(per.get(name)!.cpuRatios);
+    const allRounds = [...per.values()].flatMap((e) => e.rounds);
+    const baseline = median(allRounds.map((r) => r.hello.rps));
+    const helloCpu = median(allRounds.map((r) => r.hello.cpuUs));
+    const figures: ReadFigure[] = [...per.entries()].map(([name, { rounds }]) => {
+      const figs = rounds.map((r) => r.service);
+      return {
+        name, path: figs[0]!.path, rps: median(figs.map((f) => f.rps)), p50: median(figs.map((f) => f.p50)), p99: median(figs.map((f) => f.p99)),
+        non2xx: figs.reduce((a, f) => a + f.non2xx, 0), errors: figs.reduce((a, f) => a + f.errors, 0), cpuUs: median(figs.map((f) => f.cpuUs)),
+      };
+    });
+    const roundsOf = (name: string) => per.get(name)!.rounds;
+    const shareInRound = (r: Round) => r.service.rps / r.hello.rps;
+    const shares = new Map<string, ReadShares>(figures.map((f) => [f.name, {
+      share: median(roundsOf(f.name).map(shareInRound)),
+      sameBytesShare: median(roundsOf(f.name).map((r) => r.service.rps / r.same.rps)),
+      cpuShare: median(roundsOf(f.name).map((r) => r.hello.cpuUs / r.service.cpuUs)),
+    }]));
     const markdown = [
       '## Read endpoints against bare Express (`npm run bench`)',
       '',
@@ -130,10 +132,13 @@ export async function benchReads(): Promise<{ markdown: string; figures: ReadFig
       '',
       '| endpoint | req/s | latency p50 / p99 | share of bare Express | each round | non-2xx + errors | body bytes | bare Express sending as many bytes (req/s) | share of that | server CPU per request | bare Express\'s CPU per request over this one\'s |',
       '|---|---|---|---|---|---|---|---|---|---|---|',
-      `| bare Express hello-world | ${fmt(baseline)} | - | 100 % | | 0 | ${helloBytes} | | | ${fmt(median(helloCpu), 1)} µs | 100 % |`,
-      ...figures.map((f) => `| ${f.name} | ${fmt(f.rps)} | ${fmt(f.p50, 1)} / ${fmt(f.p99, 1)} ms | ${fmt(100 * ratioOf(f.name))} % | ${per.get(f.name)!.ratios.map((r) => fmt(100 * r)).join(', ')} | ${f.non2xx + f.errors} | ${fmt(per.get(f.name)!.bytes)} | ${fmt(median(per.get(f.name)!.same))} | ${fmt(100 * sameRatioOf(f.name))} % | ${fmt(f.cpuUs, 1)} µs | ${fmt(100 * cpuRatioOf(f.name))} % |`),
+      `| bare Express hello-world | ${fmt(baseline)} | - | 100 % | | 0 | ${helloBytes} | | | ${fmt(helloCpu, 1)} µs | 100 % |`,
+      ...figures.map((f) => {
+        const { share, sameBytesShare, cpuShare } = shares.get(f.name)!;
+        const rounds = roundsOf(f.name);
+        return `| ${f.name} | ${fmt(f.rps)} | ${fmt(f.p50, 1)} / ${fmt(f.p99, 1)} ms | ${fmt(100 * share)} % | ${rounds.map((r) => fmt(100 * shareInRound(r))).join(', ')} | ${f.non2xx + f.errors} | ${fmt(per.get(f.name)!.bytes)} | ${fmt(median(rounds.map((r) => r.same.rps)))} | ${fmt(100 * sameBytesShare)} % | ${fmt(f.cpuUs, 1)} µs | ${fmt(100 * cpuShare)} % |`;
+      }),
     ].join('\n');
-    const shares = new Map(figures.map((f) => [f.name, { share: ratioOf(f.name), sameBytesShare: sameRatioOf(f.name), cpuShare: cpuRatioOf(f.name) }]));
     return { markdown, figures, baseline, shares };
   } finally {
     await service?.stop();

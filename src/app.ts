@@ -12,6 +12,7 @@ import type { HandlerContext } from './handlers/types.ts';
 import type { AppServices } from './services.ts';
 import { AppError } from './errors.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
+import { EVERY_RESPONSE_HEADERS } from './http/every-response.ts';
 import { requestLog } from './http/request-log.ts';
 import './http/route-regexp-cache.ts';
 
@@ -33,8 +34,7 @@ export function createApp(ctx: AppContext, services: AppServices, options: AppOp
   app.use(requestLog(ctx.log));
 
   app.use((_req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'no-referrer');
+    for (const name in EVERY_RESPONSE_HEADERS) res.setHeader(name, EVERY_RESPONSE_HEADERS[name]!);
     next();
   });
 

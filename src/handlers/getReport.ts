@@ -3,6 +3,7 @@
 // preferred (a browser). `?format=` overrides both, so a plain link can reach either form.
 import type { Request } from 'express';
 import { AppError } from '../errors.ts';
+import { EVERY_RESPONSE_HEADERS } from '../http/every-response.ts';
 import { preferredType } from '../http/negotiate.ts';
 import { sendPrebuilt } from '../http/send.ts';
 import { renderMcpReportPage } from '../report/mcp-page.ts';
@@ -30,12 +31,10 @@ function wanted(req: Request): { site: 'html' | 'json'; mcp: 'html' | 'json' } {
 }
 
 /**
- * The page headers a cached page still needs. The pipeline sets X-Content-Type-Options and
- * Referrer-Policy on every response before any handler runs (src/app.ts), and setting a header
- * again costs as much as the first time; test/hostile/read-caches.test.ts holds the two paths
- * to the same headers.
+ * The page headers a cached page still needs: those the pipeline has not already set on every
+ * response. test/hostile/read-caches.test.ts holds the two paths to the same headers.
  */
-const CACHED_PAGE_HEADERS = Object.entries(PAGE_HEADERS).filter(([name]) => name !== 'X-Content-Type-Options' && name !== 'Referrer-Policy');
+const CACHED_PAGE_HEADERS = Object.entries(PAGE_HEADERS).filter(([name]) => !(name in EVERY_RESPONSE_HEADERS));
 
 // MCP pages share the page cache under their own key, so a cached HTML rendering can never
 // answer a request that wants the MCP report's default JSON.
