@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Agent, request } from 'undici';
 import { root, spawnService, START_NODE_FLAGS } from './lib/child.ts';
+import { BENCH_HEADLINE, benchSite } from './lib/sites.ts';
 import { cpuSeconds, describeMachine, nowIso } from './lib/machine.ts';
 import { writeSection } from './lib/results.ts';
 import { fmt, median, percentile } from './lib/stats.ts';
@@ -16,6 +17,9 @@ const SCANS = Number(process.env.BENCH_SCANS ?? 100);
 /** Bursts per configuration: a single burst's memory figure moves by ±20 % with GC timing. */
 const BURSTS = Number(process.env.BENCH_BURSTS ?? 3);
 const LATENCY_MS = Number(process.env.WORLD_LATENCY_MS ?? 50);
+/** Where each set of sites of one service starts, so no two sets share a host. */
+const SITES = { burst: 0, warmupScan: 10_000, firstBurst: 20_000 } as const;
+
 
 export async function startWorld(latencyMs: number): Promise<{ env: Record<string, string>; pid: number; stop: () => void }> {
   const child = spawn(process.execPath, ['test/world/main.ts', '--latency', String(latencyMs)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -103,13 +107,15 @@ export async function measureBurst(count: number, { nodeArgs, warmup = 0, watch 
     return { ms: performance.now() - t, status: res.statusCode, headline: body.headline };
   };
   try {
-    await scan('open-basic--warmup.world-fixtures.com'); // JIT and connection set-up, not counted
-    if (warmup > 0) await Promise.all(Array.from({ length: warmup }, (_, i) => scan(`open-basic--warm-${i}.world-fixtures.com`)));
+    const warmups = [await scan(benchSite(SITES.warmupScan))]; // JIT and connection set-up, not counted
+    if (warmup > 0) warmups.push(...(await Promise.all(Array.from({ length: warmup }, (_, i) => scan(benchSite(SITES.firstBurst + i))))));
+    const odd = warmups.find((w) => w.status !== 200 || w.headline !== BENCH_HEADLINE);
+    if (odd) throw new Error(`a warm-up scan answered ${odd.status} with headline ${odd.headline}, not 200 and ${BENCH_HEADLINE}: it did not scan the benchmark site`);
     const idleMiB = idleRssMiB(service.process.pid!);
     const unwatch = await watch?.(service.process.pid!); // a sampler attached for the burst alone
     const cpu0 = { service: cpuSeconds(service.process.pid!), world: cpuSeconds(world.pid), bench: process.cpuUsage() };
     const started = performance.now();
-    const results = await Promise.all(Array.from({ length: count }, (_, i) => scan(`open-basic--${i}.world-fixtures.com`)));
+    const results = await Promise.all(Array.from({ length: count }, (_, i) => scan(benchSite(SITES.burst + i))));
     const wallMs = performance.now() - started;
     const bench = process.cpuUsage(cpu0.bench);
     await unwatch?.();

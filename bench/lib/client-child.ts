@@ -10,6 +10,7 @@ import { createEgress } from '../../src/net/egress.ts';
 import { parseScanResolve } from '../../src/net/resolve.ts';
 import { createScanner, DEFAULT_CONCURRENCY } from '../../src/scanner/engine.ts';
 import type { EvidenceRecord } from '../../src/scanner/types.ts';
+import { BENCH_HEADLINE, benchSite } from './sites.ts';
 
 const [mode, count, warmup] = [process.argv[2] as 'bare' | 'engine', Number(process.argv[3]), Number(process.argv[4] ?? 0)];
 const env = process.env;
@@ -20,7 +21,11 @@ const networks = {
 };
 const scanner = createScanner({ networks, deadlineMs: 120_000, probeTimeoutMs: 60_000 });
 
-const { evidence } = await scanner.scan('open-basic--plan.world-fixtures.com');
+// Hosts as the service's burst names them (benchSite): other names are not served by the world.
+const SITES = { plan: 30_000, warmupScan: 30_001, firstBurst: 31_000, burst: 32_000 } as const;
+const recorded = await scanner.scan(benchSite(SITES.plan));
+if (recorded.report.headline !== BENCH_HEADLINE) throw new Error(`the recorded scan's headline is ${recorded.report.headline}, not ${BENCH_HEADLINE}`);
+const { evidence } = recorded;
 const plan = (evidence as EvidenceRecord[]).map((e) => ({
   network: e.network as 'networkA' | 'networkB',
   path: new URL(e.url).pathname,
@@ -41,11 +46,11 @@ async function bare(domain: string): Promise<void> {
 const engine = async (domain: string): Promise<void> => { await scanner.scan(domain); };
 const run = mode === 'bare' ? bare : engine;
 
-await run(`open-basic--${mode}-warmup.world-fixtures.com`);
+await run(benchSite(SITES.warmupScan));
 // As the service's warm-up burst (bench/concurrent-scans.ts): other sites, all at once.
-if (warmup > 0) await Promise.all(Array.from({ length: warmup }, (_, i) => run(`open-basic--${mode}-warm-${i}.world-fixtures.com`)));
+if (warmup > 0) await Promise.all(Array.from({ length: warmup }, (_, i) => run(benchSite(SITES.firstBurst + i))));
 const before = process.cpuUsage();
-await Promise.all(Array.from({ length: count }, (_, i) => run(`open-basic--${mode}-${i}.world-fixtures.com`)));
+await Promise.all(Array.from({ length: count }, (_, i) => run(benchSite(SITES.burst + i))));
 const used = process.cpuUsage(before);
 console.log(JSON.stringify({ mode, scans: count, requestsPerScan: plan.length, cpuMsPerScan: (used.user + used.system) / 1000 / count }));
 process.exit(0); // the agents' keep-alive sockets would hold the process for seconds
