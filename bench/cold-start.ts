@@ -1,6 +1,6 @@
-// Cold start of the service: spawn of `node src/main.ts` to its first 200 on GET /health,
+// Cold start of the service: spawn of `node src/main.js` to its first 200 on GET /health,
 // on a fresh SQLite file (migrations run) and on an existing one, with Node's compile cache
-// (src/main.ts) warm as on every restart, and empty as on an instance's very first start
+// (src/main.js) warm as on every restart, and empty as on an instance's very first start
 // when NODE_COMPILE_CACHE was not filled at build time. Asserts nothing.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -41,8 +41,8 @@ export async function benchColdStart(): Promise<{ markdown: string; freshMedianM
     '## Cold start of the service (`npm run bench`)',
     '',
     `Measured ${nowIso()} on ${describeMachine()}; load average at start ${os.loadavg()[0]!.toFixed(2)}.`,
-    `Spawn of \`node ${START_NODE_FLAGS.join(' ')} src/main.ts\` (NODE_ENV=production) to its first 200 on GET /health, polled every 5 ms; ${RUNS} runs each, interleaved. Target (issue 14): ≤ 1.0 s with a fresh SQLite file.`,
-    'Every start but an instance\'s first finds its modules in Node\'s compile cache (src/main.ts); the last row is that first start, with an empty cache, as when `NODE_COMPILE_CACHE` is not filled at build time (README).',
+    `Spawn of \`node ${START_NODE_FLAGS.join(' ')} src/main.js\` (NODE_ENV=production) to its first 200 on GET /health, polled every 5 ms; ${RUNS} runs each, interleaved. Target (issue 14): ≤ 1.0 s with a fresh SQLite file.`,
+    'Every start but an instance\'s first finds its modules in Node\'s compile cache (src/main.js); the last row is that first start, with an empty cache, as when `NODE_COMPILE_CACHE` is not filled at build time (README).',
     '',
     '| database | compile cache | median | min | max |',
     '|---|---|---|---|---|',

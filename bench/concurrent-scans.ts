@@ -1,4 +1,4 @@
-// 100 concurrent POST /scan of distinct domains against the real service (src/main.ts)
+// 100 concurrent POST /scan of distinct domains against the real service (src/main.js)
 // scanning the test world (world in its own child process, every response delayed
 // WORLD_LATENCY_MS): throughput, latency percentiles and the service's peak memory
 // (VmHWM of the child). Asserts nothing.
@@ -221,7 +221,7 @@ export async function benchConcurrentScans(): Promise<ConcurrentScans> {
     `## ${SCANS} concurrent scans through the service (\`npm run bench\`)`,
     '',
     `Measured ${started} on ${describeMachine()}; load average at start ${load}.`,
-    `${SCANS} POST /scan at once, each of a distinct domain (copies of \`open-basic\`, 74 requests each), to \`src/main.ts\` (SQLite, NODE_ENV=production) scanning the test world (child process, ${LATENCY_MS} ms added to every response, both networks through their proxies). Targets: service CPU ≤ 40 ms per scan, peak RSS ≤ 1 MiB per scan in flight above the idle service, p95 ≤ 1.3 × the CPU floor.`,
+    `${SCANS} POST /scan at once, each of a distinct domain (copies of \`open-basic\`, 74 requests each), to \`src/main.js\` (SQLite, NODE_ENV=production) scanning the test world (child process, ${LATENCY_MS} ms added to every response, both networks through their proxies). Targets: service CPU ≤ 40 ms per scan, peak RSS ≤ 1 MiB per scan in flight above the idle service, p95 ≤ 1.3 × the CPU floor.`,
     `${BURSTS} rounds, a fresh service and world for every burst, each burst after one warm-up scan: with the Node flags \`npm start\` uses (${flags}); the same after a first burst of ${SCANS} other sites on the same service (a service that has run a while: V8 has compiled its hot code, which a fresh process does during its first burst); and under V8's own heap sizing. Figures are medians over the bursts, every burst listed.`,
     `Each round also measures two references with the same flags (\`bench/lib/client-child.ts\`), fresh and after the same first burst: bare undici making the same 74 requests for ${SCANS} sites at once (\`request()\` through a ProxyAgent per network, 8 at a time per site and network, bodies read and dropped), and the scan engine alone in-process. Bare undici is what a plain client costs this machine for the same requests, a reference and not a floor: it opens each site's connections at once and so resumes almost no TLS session, where the egress resumes 14 of 16 (bench/results.md, notes).`,
     '',

@@ -1,6 +1,6 @@
 // Read endpoints under autocannon, side by side with a bare Express hello-world on the
 // same machine in the same run: GET /health, /api/checks, /badge/{domain}.svg and the
-// /r/{scanId} HTML page of the real service (src/main.ts, NODE_ENV=production, its
+// /r/{scanId} HTML page of the real service (src/main.js, NODE_ENV=production, its
 // request log on), each as a share of the baseline's requests per second.
 // `node bench/reads.ts` alone, or through `npm run bench`. Asserts nothing.
 import autocannon from 'autocannon';
@@ -127,7 +127,7 @@ export async function benchReads(): Promise<{ markdown: string; figures: ReadFig
       `Each endpoint is measured right after the baseline, ${ROUNDS} rounds; medians shown, the share is the median of the per-round ratios.`,
       'A second baseline per endpoint is bare Express sending a body of the same size (`/sized/<bytes>` of `bench/lib/hello.ts`): the load generator shares the two cores, and reading a 12 KB page costs it more than reading the hello-world\'s few bytes, so the last column is the service\'s own overhead.',
       'The last two columns are the server process\'s own CPU (user + system, from /proc) per request over the same runs, and the hello-world\'s over this endpoint\'s, the median of the rounds: the capacity share, which load elsewhere on the machine moves less than it moves throughput.',
-      'The service is `src/main.ts` with `NODE_ENV=production` (no response validation) and its info-level request log written (to /dev/null), SQLite file database.',
+      'The service is `src/main.js` with `NODE_ENV=production` (no response validation) and its info-level request log written (to /dev/null), SQLite file database.',
       'Target (issue 14): every read endpoint at ≥ 70 % of the bare Express requests per second.',
       '',
       '| endpoint | req/s | latency p50 / p99 | share of bare Express | each round | non-2xx + errors | body bytes | bare Express sending as many bytes (req/s) | share of that | server CPU per request | bare Express\'s CPU per request over this one\'s |',

@@ -1,4 +1,4 @@
-// What every handler receives besides the request: built once in src/main.ts (or by a
+// What every handler receives besides the request: built once in src/main.js (or by a
 // test), never imported as a singleton.
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';

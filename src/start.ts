@@ -1,4 +1,4 @@
-// The service proper, after main.ts has turned the compile cache on: parse the configuration
+// The service proper, after main.js has turned the compile cache on: parse the configuration
 // once, start the service, stop cleanly on SIGTERM.
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { startService } from './server.ts';

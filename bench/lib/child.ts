@@ -1,4 +1,4 @@
-// Child processes for benchmarks: the real service (src/main.ts) and the bare Express
+// Child processes for benchmarks: the real service (src/main.js) and the bare Express
 // baseline, each on its own free port, with a way to wait for readiness and stop them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -15,8 +15,8 @@ export const START_NODE_FLAGS: readonly string[] = startFlags();
 
 function startFlags(): string[] {
   const start = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
-  const m = /^node((?:\s+--[\w-]+(?:=\S+)?)*)\s+src\/main\.ts$/.exec(start);
-  if (!m) throw new Error(`package.json's start script is not "node [--flags] src/main.ts": ${start}`);
+  const m = /^node((?:\s+--[\w-]+(?:=\S+)?)*)\s+src\/main\.js$/.exec(start);
+  if (!m) throw new Error(`package.json's start script is not "node [--flags] src/main.js": ${start}`);
   return m[1]!.trim().split(/\s+/).filter(Boolean);
 }
 
@@ -68,11 +68,11 @@ function stopper(child: ChildProcess) {
     });
 }
 
-/** Starts src/main.ts with the given environment; resolves once GET /health answers 200. */
+/** Starts src/main.js with the given environment; resolves once GET /health answers 200. */
 export async function spawnService(env: Record<string, string>, opts: { port?: number; stdout?: 'ignore' | 'inherit' | 'pipe'; timeoutMs?: number; nodeArgs?: string[] } = {}): Promise<Child> {
   const port = opts.port ?? (await freePort());
   const started = performance.now();
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? START_NODE_FLAGS), 'src/main.ts'], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? START_NODE_FLAGS), 'src/main.js'], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...(process.env.BENCH_MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.BENCH_MALLOC_ARENA_MAX } : {}), ...(process.env.BENCH_TLS_COUNT_FILE ? { BENCH_TLS_COUNT_FILE: process.env.BENCH_TLS_COUNT_FILE } : {}), ...env },
     stdio: ['ignore', opts.stdout ?? 'ignore', 'inherit'],

@@ -49,11 +49,11 @@ export async function freePort(): Promise<number> {
 
 export interface ServiceProcess { url: string; stop(): Promise<void> }
 
-/** `node src/main.ts` on a fresh SQLite file, configured only through its environment ("{port}" in a value becomes the chosen port). */
+/** `node src/main.js` on a fresh SQLite file, configured only through its environment ("{port}" in a value becomes the chosen port). */
 export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-cli-svc-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'src/main.ts')], {
+  const child = spawn(process.execPath, [path.join(root, 'src/main.js')], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`,

@@ -1,7 +1,7 @@
 // A PostgreSQL failover (or a restart, or an idle-connection reaper) drops every connection the
 // service holds. The instance must not crash: a request caught in the drop may fail with the
 // Error shape, and requests after it are served on fresh connections. Here every backend of the
-// service's database is terminated under a running src/main.ts. Needs TEST_DATABASE_URL.
+// service's database is terminated under a running src/main.js. Needs TEST_DATABASE_URL.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// SIGTERM while scans are in flight: the service (src/main.ts, a real process) stops
+// SIGTERM while scans are in flight: the service (src/main.js, a real process) stops
 // accepting, lets the scans finish or fail cleanly, exits 0, and leaves nothing
 // half-written: every archived row is a whole report with its mail in the outbox.
 import { after, before, describe, test } from 'node:test';

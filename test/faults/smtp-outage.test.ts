@@ -1,4 +1,4 @@
-// SMTP down, then back, under a real service process (src/main.ts): the report mail queued
+// SMTP down, then back, under a real service process (src/main.js): the report mail queued
 // during the outage is delivered once the server returns (after the outbox's first backoff,
 // about 30 s), exactly once, carrying the report link. The crash between send and mark is
 // covered at the mailer's level in test/scan-api/mailer.test.ts (same Message-ID on resend).

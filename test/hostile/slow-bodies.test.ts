@@ -1,4 +1,4 @@
-// Slow and oversized requests against a real service process (src/main.ts, its own server
+// Slow and oversized requests against a real service process (src/main.js, its own server
 // timeouts): a declared-too-large body is refused before it is sent, an endless chunked
 // body is cut off at the wire limit, and slowloris connections (headers or body dribbled
 // byte by byte) neither starve other clients nor stay open forever.

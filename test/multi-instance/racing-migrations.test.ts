@@ -1,5 +1,5 @@
 // A rolling deploy or an autoscaler starts several instances on one PostgreSQL database at
-// once. Here four src/main.ts processes start together on an empty database while two busy
+// once. Here four src/main.js processes start together on an empty database while two busy
 // loops keep both cores saturated (the condition under which knex's unlocked creation of its
 // lock table used to kill one instance), and every one of them must come up and agree on the
 // schema. Needs TEST_DATABASE_URL; skipped loudly without it.

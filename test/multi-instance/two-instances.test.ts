@@ -1,4 +1,4 @@
-// Two service processes (src/main.ts) sharing one Postgres database (a fresh one per run)
+// Two service processes (src/main.js) sharing one Postgres database (a fresh one per run)
 // and one Redis, scanning the test world, with both mailers sending to one SMTP sink:
 //   - a burst of identical scans spread over both runs one upstream scan;
 //   - the per-domain and per-IP limits hold across both;

@@ -63,7 +63,7 @@ test('the README configuration table documents every variable the config reads',
 });
 
 test('npm start with bad configuration exits 1 and names the variable', () => {
-  const r = spawnSync(process.execPath, ['src/main.ts'], { env: { ...process.env, PORT: 'eighty' }, encoding: 'utf8', timeout: 20000 });
+  const r = spawnSync(process.execPath, ['src/main.js'], { env: { ...process.env, PORT: 'eighty' }, encoding: 'utf8', timeout: 20000 });
   assert.equal(r.status, 1);
   assert.match(r.stderr, /PORT/);
   assert.doesNotMatch(r.stderr, /at .*\.ts:\d+/, 'a message, not a stack trace');

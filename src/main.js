@@ -6,6 +6,11 @@
 // (give each deployed image one that is filled at build time), else in the OS's temporary
 // folder; NODE_DISABLE_COMPILE_CACHE=1 turns it off. A cache that cannot be written is
 // ignored by Node, never an error.
+//
+// This one file is JavaScript, not TypeScript: Node strips the entry's types before the entry
+// can turn the cache on, and loading its type stripper for that (amaro, a WebAssembly module)
+// cost about 90 ms of every start. With a plain entry and a warm cache no start loads it at
+// all (bench/results.md). It has nothing to type.
 import { enableCompileCache, flushCompileCache } from 'node:module';
 
 enableCompileCache();
