@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Agent, request } from 'undici';
 import { root, spawnService, START_NODE_FLAGS } from './lib/child.ts';
-import { BENCH_HEADLINE, benchSite } from './lib/sites.ts';
+import { BENCH_HEADLINE, benchSite, SITES as ALL_SITES } from './lib/sites.ts';
 import { cpuSeconds, describeMachine, nowIso } from './lib/machine.ts';
 import { writeSection } from './lib/results.ts';
 import { fmt, median, percentile } from './lib/stats.ts';
@@ -17,9 +17,7 @@ const SCANS = Number(process.env.BENCH_SCANS ?? 100);
 /** Bursts per configuration: a single burst's memory figure moves by ±20 % with GC timing. */
 const BURSTS = Number(process.env.BENCH_BURSTS ?? 3);
 const LATENCY_MS = Number(process.env.WORLD_LATENCY_MS ?? 50);
-/** Where each set of sites of one service starts, so no two sets share a host. */
-const SITES = { burst: 0, warmupScan: 10_000, firstBurst: 20_000 } as const;
-
+const SITES = ALL_SITES.service;
 
 export async function startWorld(latencyMs: number): Promise<{ env: Record<string, string>; pid: number; stop: () => void }> {
   const child = spawn(process.execPath, ['test/world/main.ts', '--latency', String(latencyMs)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });

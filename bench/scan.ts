@@ -13,6 +13,7 @@ import { createEgress } from '../src/net/egress.ts';
 import { parseScanResolve } from '../src/net/resolve.ts';
 import { createScanner, DEFAULT_CONCURRENCY } from '../src/scanner/engine.ts';
 import { gridKeys } from '../src/scanner/grid.ts';
+import { benchSite } from './lib/sites.ts';
 
 const LATENCY_MS = 50;
 const RUNS = 30;
@@ -95,7 +96,7 @@ const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUs
 const cpu0 = process.cpuUsage();
 const wall0 = performance.now();
 // Fifty different sites (copies of the scenario under distinct names), as a service would see them.
-await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => scanOnce(shared, SITE.replace('.', `--${i}.`))));
+await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => scanOnce(shared, benchSite(i))));
 const wall = performance.now() - wall0;
 const cpu = process.cpuUsage(cpu0);
 clearInterval(sampler);

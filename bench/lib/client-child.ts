@@ -10,7 +10,7 @@ import { createEgress } from '../../src/net/egress.ts';
 import { parseScanResolve } from '../../src/net/resolve.ts';
 import { createScanner, DEFAULT_CONCURRENCY } from '../../src/scanner/engine.ts';
 import type { EvidenceRecord } from '../../src/scanner/types.ts';
-import { BENCH_HEADLINE, benchSite } from './sites.ts';
+import { BENCH_HEADLINE, benchSite, SITES as ALL_SITES } from './sites.ts';
 
 const [mode, count, warmup] = [process.argv[2] as 'bare' | 'engine', Number(process.argv[3]), Number(process.argv[4] ?? 0)];
 const env = process.env;
@@ -21,8 +21,7 @@ const networks = {
 };
 const scanner = createScanner({ networks, deadlineMs: 120_000, probeTimeoutMs: 60_000 });
 
-// Hosts as the service's burst names them (benchSite): other names are not served by the world.
-const SITES = { plan: 30_000, warmupScan: 30_001, firstBurst: 31_000, burst: 32_000 } as const;
+const SITES = ALL_SITES.client;
 const recorded = await scanner.scan(benchSite(SITES.plan));
 if (recorded.report.headline !== BENCH_HEADLINE) throw new Error(`the recorded scan's headline is ${recorded.report.headline}, not ${BENCH_HEADLINE}`);
 const { evidence } = recorded;
