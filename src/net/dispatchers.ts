@@ -13,11 +13,11 @@
  * requests opened a new TLS connection (bench/results.md). An idle dispatcher
  * holds no sockets once keep-alive lapses, so a large bound costs little.
  */
-import type { Socket } from 'node:net';
 import { createSecureContext, type SecureContext } from 'node:tls';
 import { LRUCache } from 'lru-cache';
-import { Agent, buildConnector, Client, errors, ProxyAgent, type Dispatcher } from 'undici';
+import { Agent, buildConnector, errors, ProxyAgent, type Dispatcher } from 'undici';
 import { TlsSessions } from './tls-sessions.ts';
+import { openTunnel, parseTunnelProxy, type TunnelProxy } from './tunnel.ts';
 
 export interface DispatcherOptions {
   proxyUrl?: string;
@@ -37,51 +37,37 @@ export class DispatcherCache {
   /** Built once: handing `ca` to every TLS connect would rebuild a context per socket (a measurable CPU cost). */
   readonly #secureContext: SecureContext;
   readonly sessions = new TlsSessions();
-  /**
-   * Proxy clients with a CONNECT under way. Each tunnel has its own client, closed once the
-   * tunnel is up (the socket leaves it): a shared pool would keep one idle client for every
-   * tunnel ever open at once.
-   */
-  readonly #tunnelling = new Set<Client>();
-  /** The reason a tunnel's proxy client is destroyed with once its CONNECT has settled; built once. */
-  readonly #tunnelDone = new errors.ClientDestroyedError();
+  /** The proxy HTTPS goes through (a CONNECT tunnel per connection), parsed once. */
+  readonly #tunnelProxy: TunnelProxy | undefined;
+  /** Tunnels still being opened, abandoned on shutdown so none outlives close(). */
+  readonly #tunnelling = new Set<(reason: Error) => void>();
 
   constructor(opts: DispatcherOptions) {
     this.#opts = opts;
     // Without `ca` too: tls.connect would otherwise build a context from the default store
     // (roots + NODE_EXTRA_CA_CERTS) for every socket, which is how the service runs.
     this.#secureContext = createSecureContext(opts.ca ? { ca: opts.ca } : {});
+    this.#tunnelProxy = opts.proxyUrl ? parseTunnelProxy(opts.proxyUrl, this.#secureContext) : undefined;
   }
 
   /**
-   * TLS to `servername`, through the proxy's CONNECT tunnel when there is one, resuming this
-   * egress's session for the name (tls-sessions.ts). undici's ProxyAgent builds its TLS connector
-   * once, with no way to offer a session, so the tunnel is opened here the way it opens it: the
-   * same CONNECT request, and the same error when the proxy refuses.
+   * TLS to `servername`, through the proxy's CONNECT tunnel when there is one (tunnel.ts),
+   * resuming this egress's session for the name (tls-sessions.ts). undici's ProxyAgent builds its
+   * TLS connector once, with no way to offer a session, so the tunnel is opened here.
    */
   #tlsConnector(servername: string): buildConnector.connector {
-    const proxyUrl = this.#opts.proxyUrl;
+    const proxy = this.#tunnelProxy;
     return this.sessions.connector(servername, (session) => {
-      const tls = buildConnector({ servername, secureContext: this.#secureContext, session, allowH2: false });
-      if (!proxyUrl) return tls;
+      const tls = buildConnector({ servername, secureContext: this.#secureContext, session, allowH2: false, maxCachedSessions: 0 });
+      if (!proxy) return tls;
       return (opts, callback) => {
-        const path = opts.host && /:\d+$/.test(opts.host) ? opts.host : `${opts.host ?? opts.hostname}:${opts.port || 443}`;
-        const proxy = new Client(proxyUrl);
-        this.#tunnelling.add(proxy);
-        const done = () => {
-          this.#tunnelling.delete(proxy);
-          // Its one request has settled and the socket has left it (or never came): nothing is
-          // left to finish, so destroy rather than close. close() ends in destroy() with no
-          // reason, for which undici builds an error, stack trace and all, for every tunnel.
-          void proxy.destroy(this.#tunnelDone).catch(() => undefined);
-        };
-        proxy.connect({ path, headers: { host: path, 'proxy-connection': 'keep-alive' } }).finally(done).then(({ socket, statusCode }) => {
-          if (statusCode !== 200) {
-            socket.on('error', () => undefined).destroy();
-            return callback(new errors.RequestAbortedError(`Proxy response (${statusCode}) !== 200 when HTTP Tunneling`), null);
-          }
-          tls({ ...opts, httpSocket: socket as Socket }, callback);
-        }, (err: Error) => callback(err, null));
+        const authority = opts.host && /:\d+$/.test(opts.host) ? opts.host : `${opts.host ?? opts.hostname}:${opts.port || 443}`;
+        const abandon = openTunnel(proxy, authority, (err, socket) => {
+          this.#tunnelling.delete(abandon);
+          if (err || !socket) return callback(err ?? new Error('no tunnel'), null);
+          tls({ ...opts, httpSocket: socket }, callback);
+        });
+        this.#tunnelling.add(abandon);
       };
     });
   }
@@ -113,6 +99,8 @@ export class DispatcherCache {
     const all = [...this.#cache.values()];
     this.#shuttingDown = true;
     this.#cache.clear();
-    await Promise.all([...all, ...this.#tunnelling].map((d) => d.destroy().catch(() => undefined)));
+    const closing = new errors.ClientDestroyedError();
+    for (const abandon of [...this.#tunnelling]) abandon(closing);
+    await Promise.all(all.map((d) => d.destroy().catch(() => undefined)));
   }
 }

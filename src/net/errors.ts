@@ -8,6 +8,9 @@ export type ProbeErrorCode =
 
 const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|ERR_OSSL)/;
 
+/** Is `code` a TLS failure (handshake, certificate)? Also how the tunnel tells a bad https proxy from an unreachable one. */
+export const isTlsErrorCode = (code: string | undefined): boolean => TLS_CODES.test(code ?? '');
+
 /** Map an undici / node error to a stable code. `timedOut` tells our own deadline from a caller abort. */
 export function classifyError(err: unknown, timedOut: boolean): { errorCode: ProbeErrorCode; message: string } {
   const e = err as { code?: string; name?: string; message?: string; cause?: { code?: string; message?: string } };
