@@ -82,7 +82,8 @@ Options:
   -v, --version       the CLI version
 
 Network: probes go direct, or through HTTPS_PROXY / HTTP_PROXY honouring NO_PROXY
-(the proxy is asked for CONNECT host:port and resolves the name, as with curl).
+(the proxy is asked for CONNECT host:port and resolves the name, as with curl;
+user:password in the proxy URL is sent as Proxy-Authorization).
 
 Exit codes:
   0  the scan completed and every gate passed (or there was none)

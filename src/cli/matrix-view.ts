@@ -75,8 +75,15 @@ function networksPhrase(nets: string[], verbPlural: string, verbSingular: string
  * verdicts, a network whose browser control did not get the page says nothing
  * about agents, so a failed control on the caller's side stops the comparison.
  */
-export function describeDifferences(matrix: Entry[], user: Outcomes, controlError?: string): string[] {
+export function describeDifferences(matrix: Entry[], user: Outcomes, controlError?: string, controlMessage?: string): string[] {
   const control = user['control:browser'];
+  if (controlError === 'PROXY') {
+    // The caller's own proxy, not the site: the commonest cause is a corporate proxy that wants credentials.
+    if (controlMessage && /\(407\)/.test(controlMessage)) {
+      return ['Your proxy asked for credentials (407) and opened no tunnel to the site, so your network was not measured. Give them in the proxy URL: HTTPS_PROXY=http://user:password@host:port (percent-encode @, : and / in them).'];
+    }
+    return [`Your proxy opened no tunnel to the site${controlMessage ? ` (${controlMessage})` : ''}, so your network was not measured.`];
+  }
   if (controlError === 'GUARD_REFUSED') {
     // Split-horizon DNS (an office or VPN resolver answering with an internal address): the guard never probes those.
     return ['Your network resolves this site to a private or reserved address, which the CLI never probes, so your network\'s results say nothing about the public site.'];

@@ -74,7 +74,7 @@ export function renderHuman(v: HumanView, s: Style): string {
   if (v.mode === 'hosted') {
     out.push(s.bold(`Your network${v.vantage ? ` (${v.vantage.via})` : ''}:`));
     const controlError = v.vantage?.observations.find((o) => o.key === 'control:browser')?.error;
-    if (user) for (const line of describeDifferences(r.matrix, user, controlError)) out.push(`  ${line}`);
+    if (user) for (const line of describeDifferences(r.matrix, user, controlError, v.vantage?.controlProblem)) out.push(`  ${line}`);
     else out.push(`  not probed: ${v.vantageProblem ?? 'unknown reason'}`);
     if (v.upload?.status === 'attached') out.push(`  Attached to the report as a self-reported vantage (${v.upload.attached} observations); it never changes the verdict or the score.`);
     else if (v.upload?.status === 'not-uploaded') out.push(`  Not uploaded: ${v.upload.reason}.`);

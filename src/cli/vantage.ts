@@ -6,7 +6,7 @@
  */
 import { createEgress } from '../net/egress.ts';
 import { parseScanResolve } from '../net/resolve.ts';
-import { homeUrl, probeGrid, type Observation } from '../scanner/grid.ts';
+import { CONTROL_KEY, homeUrl, probeGrid, type Observation } from '../scanner/grid.ts';
 import type { EdgeOutcome } from '../scanner/types.ts';
 import type { Api, ScanReport } from './api.ts';
 import { describeProxy, proxyFor, type Env } from './proxy-env.ts';
@@ -17,6 +17,8 @@ export interface UserVantage {
   via: string;
   observations: Observation[];
   outcomes: Record<string, EdgeOutcome>;
+  /** Why the browser control failed, in words (e.g. the proxy's 407): shown to the caller, never uploaded. */
+  controlProblem?: string;
 }
 
 export type UploadResult =
@@ -38,7 +40,8 @@ export async function probeFromHere(report: Pick<ScanReport, 'domain' | 'version
   const observedAt = new Date().toISOString();
   try {
     const run = await probeGrid(report.domain, egress, { timeoutMs: PROBE_TIMEOUT_MS, rosterVersion: report.versions.roster, concurrency: 8 });
-    return { observedAt, via: proxy ? `through ${describeProxy(proxy)}` : 'direct', observations: run.observations, outcomes: run.outcomes };
+    const controlProblem = run.views[CONTROL_KEY]?.record.errorMessage ?? undefined;
+    return { observedAt, via: proxy ? `through ${describeProxy(proxy)}` : 'direct', observations: run.observations, outcomes: run.outcomes, ...(controlProblem ? { controlProblem } : {}) };
   } finally {
     await egress.close();
   }

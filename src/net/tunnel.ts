@@ -7,8 +7,8 @@
  * curl and npm send them. An undici `Client` per tunnel cost more CPU (a client, a parser
  * instance and an "upgrade" error with its stack trace per tunnel: bench/results.md).
  */
-import { request as httpRequest, type ClientRequest, type RequestOptions } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { request as httpRequest, type ClientRequest } from 'node:http';
+import { request as httpsRequest, type RequestOptions } from 'node:https';
 import { isIP, type Socket } from 'node:net';
 import type { SecureContext } from 'node:tls';
 import { errors } from 'undici';
@@ -65,7 +65,7 @@ export function openTunnel(proxy: TunnelProxy, authority: string, callback: (err
   if (proxy.https) {
     if (proxy.secureContext) options.secureContext = proxy.secureContext;
     // node's https takes SNI and the name checked from the Host header, which here names the site.
-    (options as { servername?: string }).servername = isIP(proxy.host) ? '' : proxy.host;
+    options.servername = isIP(proxy.host) ? '' : proxy.host;
   }
   const req: ClientRequest = (proxy.https ? httpsRequest : httpRequest)(options);
   // Not req.setTimeout: that sets the socket's idle timeout, which would stay on the tunnel.
@@ -76,6 +76,7 @@ export function openTunnel(proxy: TunnelProxy, authority: string, callback: (err
   }, proxy.timeoutMs);
   req.once('connect', (res, socket, head) => {
     res.resume();
+    if (done) return void socket.destroy(); // abandoned or timed out as the answer arrived
     if (res.statusCode !== 200) {
       socket.on('error', () => undefined).destroy();
       return finish(new errors.RequestAbortedError(`Proxy response (${res.statusCode}) !== 200 when HTTP Tunneling`), null);

@@ -99,6 +99,36 @@ describe('agent-readiness CLI against the running service', () => {
     assert.match(d.userNetwork.observations.find((o) => o.key === 'control:browser')?.error ?? '', /^(DNS_|TIMEOUT)/);
   });
 
+  test('behind a proxy that wants credentials: with them in HTTPS_PROXY the probes go through; without them the report says the proxy asked (407) and how to give them', async () => {
+    // proxy-chain plays the corporate proxy, in front of the world's user network.
+    const asked: string[] = [];
+    const corporate = new ProxyServer({
+      port: 0, host: '127.0.0.1',
+      prepareRequestFunction: ({ request, username, password }) => {
+        asked.push(`${request.method} ${username}`);
+        return username === 'ada@corp' && password === 'p:ss/w0rd' ? { upstreamProxyUrl: world.proxies.user } : { requestAuthentication: true };
+      },
+    });
+    await corporate.listen();
+    try {
+      // Sites no other test scans, so the per-domain rate limit is not spent.
+      const withCredentials = await runCli(cli.cli, ['scan', world.domain('applebot-follows-googlebot'), ...LEAD, '--json'], { ...cliEnv, HTTPS_PROXY: `http://ada%40corp:p%3Ass%2Fw0rd@127.0.0.1:${corporate.port}` });
+      assert.equal(withCredentials.code, 0, withCredentials.stderr);
+      const doc = JSON.parse(withCredentials.stdout) as { userNetwork: { via: string; outcomes: Record<string, string>; controlProblem?: string } };
+      assert.equal(doc.userNetwork.outcomes['control:browser'], 'pass');
+      assert.equal(doc.userNetwork.controlProblem, undefined);
+      assert.equal(doc.userNetwork.via, `through http://127.0.0.1:${corporate.port}`, 'the credentials are never printed');
+      assert.ok(asked.length > 0 && asked.every((a) => a === 'CONNECT ada@corp'), asked.join(', '));
+
+      const without = await runCli(cli.cli, ['scan', world.domain('redirect-home'), ...LEAD], { ...cliEnv, HTTPS_PROXY: `http://127.0.0.1:${corporate.port}` });
+      assert.equal(without.code, 0, without.stderr);
+      assert.match(without.stdout, /Your proxy asked for credentials \(407\) and opened no tunnel to the site/);
+      assert.match(without.stdout, /HTTPS_PROXY=http:\/\/user:password@host:port/);
+    } finally {
+      await corporate.close(true);
+    }
+  });
+
   test('--json prints one document: a schema-valid report, the grid from your network, the upload and the gate', async () => {
     const run = await runCli(cli.cli, ['scan', world.domain('open-basic'), ...LEAD, '--json', '--min-score', '0', '--profile', 'docs'], cliEnv);
     assert.equal(run.code, 0, run.stderr);

@@ -207,6 +207,10 @@ describe('CLI difference sentences', () => {
   });
   test('a private answer from your resolver is explained, not compared', () => {
     assert.match(describeDifferences([row('CCBot', 'block', 'block')], { 'control:browser': 'transport-error', 'grid:CCBot': 'transport-error' }, 'GUARD_REFUSED')[0]!, /resolves this site to a private or reserved address/);
+    // The caller's proxy refused the tunnel: said as the proxy's doing, with how to give credentials for a 407.
+    const refused = { 'control:browser': 'transport-error', 'grid:CCBot': 'transport-error' } as const;
+    assert.match(describeDifferences([row('CCBot', 'pass', 'pass')], refused, 'PROXY', 'Proxy response (407) !== 200 when HTTP Tunneling')[0]!, /^Your proxy asked for credentials \(407\).*HTTPS_PROXY=http:\/\/user:password@host:port/);
+    assert.deepEqual(describeDifferences([row('CCBot', 'pass', 'pass')], refused, 'PROXY', 'Proxy response (502) !== 200 when HTTP Tunneling'), ['Your proxy opened no tunnel to the site (Proxy response (502) !== 200 when HTTP Tunneling), so your network was not measured.']);
   });
   test('one cloud network disagreeing is named, not generalised', () => {
     const lines = describeDifferences([row('GPTBot', 'pass', 'block'), row('CCBot', 'block', 'block')], { 'control:browser': 'pass', 'grid:GPTBot': 'pass', 'grid:CCBot': 'challenge' });
