@@ -58,6 +58,8 @@ export class DispatcherCache {
   #tlsConnector(servername: string): buildConnector.connector {
     const proxy = this.#tunnelProxy;
     return this.sessions.connector(servername, (session) => {
+      // maxCachedSessions 0: `sessions` offers the session; undici's own cache, built afresh per
+      // connection here, would only hold WeakRefs to each socket's tickets for the collector to clear.
       const tls = buildConnector({ servername, secureContext: this.#secureContext, session, allowH2: false, maxCachedSessions: 0 });
       if (!proxy) return tls;
       return (opts, callback) => {
