@@ -1,13 +1,16 @@
 // Read endpoints under autocannon, side by side with a bare Express hello-world on the
 // same machine in the same run: GET /health, /api/checks, /badge/{domain}.svg and the
 // /r/{scanId} HTML page of the real service (src/main.js, NODE_ENV=production, its
-// request log on), each as a share of the baseline's requests per second.
+// request log on), each as a share of the baseline's requests per second. The page is measured
+// twice: asked for plainly, and as a browser asks (Accept-Encoding with br), which gets it
+// compressed.
 // `node bench/reads.ts` alone, or through `npm run bench`. Asserts nothing.
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
+import { request } from 'undici';
 import { loadConfig } from '../src/config.ts';
 import { buildContext } from '../src/server.ts';
 import { buildScanServices } from '../src/scans/services.ts';
@@ -30,10 +33,10 @@ export interface ReadFigure {
   cpuUs: number;
 }
 
-/** Bytes of one response body, for the same-size baseline. */
+/** Bytes of one response body on the wire (undici's request decodes nothing), for the same-size baseline. */
 async function bodyBytes(url: string, headers: Record<string, string>): Promise<number> {
-  const res = await fetch(url, { headers });
-  return (await res.arrayBuffer()).byteLength;
+  const res = await request(url, { headers });
+  return (await res.body.arrayBuffer()).byteLength;
 }
 
 /** Archives one report in a fresh SQLite file, the way POST /scan would, and returns its id. */
@@ -86,6 +89,8 @@ export async function benchReads(): Promise<{ markdown: string; figures: ReadFig
       ['GET /api/checks', '/api/checks', {}],
       ['GET /badge/{domain}.svg', `/badge/${DOMAIN}.svg`, {}],
       ['GET /r/{scanId} (HTML)', `/r/${scanId}`, { accept: 'text/html' }],
+      // As every browser asks for it: the page goes brotli-compressed (made once, kept with the page).
+      ['GET /r/{scanId} (HTML, br as a browser asks)', `/r/${scanId}`, { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br, zstd' }],
     ];
     // Each endpoint is measured right after the baseline, ROUNDS times, so that load from
     // anything else on the machine hits both sides alike; the medians are reported, and every

@@ -1,11 +1,12 @@
 // The bundled contract at its three customary addresses.
 import type { Request, Response } from 'express';
-import type { AppContext } from '../context.ts';
-import type { Handler } from './types.ts';
+import { sendPrebuilt } from '../http/send.ts';
+import type { Handler, HandlerContext } from './types.ts';
 
-function serveDocument(_req: Request, res: Response, ctx: AppContext): void {
-  // Point tools at the instance that served the document, not the local default.
-  res.json({ ...ctx.spec, servers: [{ url: ctx.config.baseUrl, description: 'This instance.' }] });
+function serveDocument(req: Request, res: Response, ctx: HandlerContext): void {
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  // Point tools at the instance that served the document, not the local default. Serialised once.
+  sendPrebuilt(req, res, ctx.services.reads.fixed('openapi.json', () => JSON.stringify({ ...ctx.spec, servers: [{ url: ctx.config.baseUrl, description: 'This instance.' }] })));
 }
 
 export const getOpenApi: Handler<'getOpenApi'> = serveDocument;

@@ -69,7 +69,8 @@ export const getReport: Handler<'getReport'> = async (req, res, ctx) => {
       return;
     }
     const page = ctx.services.reads.rememberReportPage(mcpKey(id), renderMcpReportPage(found.report as unknown as components['schemas']['McpServerReport']));
-    res.status(200).set(PAGE_HEADERS).type('text/html; charset=utf-8').send(page);
+    res.status(200).set(PAGE_HEADERS).type('text/html; charset=utf-8');
+    sendPrebuilt(req, res, page);
     return;
   }
   if (want.site === 'json') {
@@ -83,5 +84,6 @@ export const getReport: Handler<'getReport'> = async (req, res, ctx) => {
     catalog: ctx.services.scans.catalog,
     history: await loadReportHistory(ctx.db, found.row),
   }));
-  res.status(200).set(PAGE_HEADERS).type('text/html; charset=utf-8').send(page);
+  res.status(200).set(PAGE_HEADERS).type('text/html; charset=utf-8');
+  sendPrebuilt(req, res, page);
 };

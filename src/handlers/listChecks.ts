@@ -10,5 +10,5 @@ export const listChecks: Handler<'listChecks'> = (req, res, ctx) => {
   const published = ctx.services.catalogs.get(typeof req.query.rubric === 'string' ? req.query.rubric : RUBRIC_VERSION)!;
   res.setHeader('Cache-Control', 'public, max-age=300');
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  sendPrebuilt(req, res, published.json); // a Buffer, encoded once at start: express would re-encode a string on every send
+  sendPrebuilt(req, res, published.body); // encoded once at start (express would re-encode a string on every send), compressed once on demand
 };

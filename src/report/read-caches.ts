@@ -11,12 +11,15 @@
 //   - the badge path's domain as normalised (the WHATWG URL parser, per request before),
 //     for names of up to 253 characters: a pure function of the text.
 // Pages and badges are kept as Buffers: express encodes a string body of 1,000 characters or
-// more into a new Buffer on every send, a sixth of a cached GET /r in the profile.
+// more into a new Buffer on every send, a sixth of a cached GET /r in the profile. A page keeps its
+// br and gzip forms too, each made on first demand (encoded-body.ts).
 // All are bounded LRU caches (lru-cache), so a burst of distinct ids cannot grow them.
 import type { Knex } from 'knex';
 import { LRUCache } from 'lru-cache';
 import { normalizeDomain, type NormalizeResult } from '../net/domain.ts';
 import { findLatestSiteScan } from '../storage/queries/findScan.ts';
+import { EncodedBody } from './encoded-body.ts';
+import { STYLESHEET_BODY } from './styles.ts';
 
 type LatestRow = NonNullable<Awaited<ReturnType<typeof findLatestSiteScan>>>;
 /** The latest archived scan of a domain, with its Last-Modified header value computed once. */
@@ -24,23 +27,41 @@ export type Latest = LatestRow & { lastModified: string };
 
 export class ReadCaches {
   readonly #db: Knex;
-  readonly #pages = new LRUCache<string, Buffer>({ max: 256, ttl: 30_000 });
+  readonly #pages = new LRUCache<string, EncodedBody>({ max: 256, ttl: 30_000 });
   readonly #latest = new LRUCache<string, Latest>({ max: 1024, ttl: 10_000 });
   readonly badges = new LRUCache<string, Buffer>({ max: 512 });
   readonly #domains = new LRUCache<string, NormalizeResult>({ max: 1024 });
+  /** The pages' stylesheet as sent: it never changes while the process runs. */
+  readonly stylesheet = new EncodedBody(STYLESHEET_BODY);
+  /** Bodies that never change while the process runs (the home page, the documents, the contract), by name. */
+  readonly #fixed = new Map<string, EncodedBody>();
 
   constructor(db: Knex) {
     this.#db = db;
   }
 
-  reportPage(scanId: string): Buffer | undefined {
+  reportPage(scanId: string): EncodedBody | undefined {
     return this.#pages.get(scanId.toLowerCase());
   }
 
-  /** Keeps a rendered page and returns it encoded, as it is sent. */
-  rememberReportPage(scanId: string, html: string): Buffer {
-    const body = Buffer.from(html);
+  /** Keeps a rendered page and returns it encoded, as it is sent (compressed on first demand). */
+  rememberReportPage(scanId: string, html: string): EncodedBody {
+    const body = new EncodedBody(html);
     this.#pages.set(scanId.toLowerCase(), body);
+    return body;
+  }
+
+  /**
+   * The body named `name`, built on first request and kept for the life of the process. Only for
+   * bodies that depend on nothing but the instance's configuration; the names are the handlers'
+   * own constants, so the map stays as small as their number.
+   */
+  fixed(name: string, build: () => string | Buffer): EncodedBody {
+    let body = this.#fixed.get(name);
+    if (!body) {
+      body = new EncodedBody(build());
+      this.#fixed.set(name, body);
+    }
     return body;
   }
 
@@ -86,5 +107,6 @@ export class ReadCaches {
     this.#latest.clear();
     this.badges.clear();
     this.#domains.clear();
+    this.#fixed.clear();
   }
 }

@@ -88,15 +88,15 @@ describe('report pages in a real browser', { skip: haveChromium ? false : `${CHR
     await t?.close();
   });
 
-  async function open(url: string, viewport = LAPTOP): Promise<{ page: Page; problems: string[] }> {
+  async function open(url: string, viewport = LAPTOP): Promise<{ page: Page; problems: string[]; encoding: string | undefined }> {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
     page.on('dialog', (d) => { problems.push(`dialog: ${d.message()}`); void d.dismiss(); });
-    await page.goto(url, { waitUntil: 'load' });
-    return { page, problems };
+    const response = await page.goto(url, { waitUntil: 'load' });
+    return { page, problems, encoding: (await response?.allHeaders())?.['content-encoding'] };
   }
 
   /** Every axe violation, whatever its impact. */
@@ -111,7 +111,8 @@ describe('report pages in a real browser', { skip: haveChromium ? false : `${CHR
   const openAll = (page: Page) => page.evaluate(`document.querySelectorAll('details').forEach((d) => { d.open = true; })`);
 
   test('browser: the full report on a laptop is axe-clean, its 33-agent grid fits one screen, and its screenshot is kept', async () => {
-    const { page, problems } = await open(`${base}/r/${fullId}`);
+    const { page, problems, encoding } = await open(`${base}/r/${fullId}`);
+    assert.equal(encoding, 'br', 'Chromium asks for br and gets the page brotli-compressed');
     assert.equal(await page.locator('h1').innerText(), 'full-site.com');
     assert.ok(await page.evaluate('document.styleSheets.length === 1 && document.styleSheets[0].cssRules.length > 50'), 'the linked stylesheet applies (CSP, integrity)');
     assert.equal(await page.locator('table.agents tbody tr').count(), 33);
