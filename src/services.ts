@@ -16,7 +16,6 @@ import type { McpDeps } from './mcp/types.ts';
 import type { Egress } from './net/egress.ts';
 import { resolveHost } from './net/resolve.ts';
 import { operatorRouter } from './operator/router.ts';
-import { EncodedBody } from './report/encoded-body.ts';
 import { ReadCaches } from './report/read-caches.ts';
 import { loadProbeKey, type ProbeKey } from './signing/keys.ts';
 import { buildCatalogs, type PublishedCatalog } from './scanner/catalog.ts';
@@ -46,8 +45,8 @@ export interface AppServices {
   /** POST /r/{scanId}/cli-vantage, dropping the cached page it changes. */
   attachCliVantage(scanId: unknown, body: unknown): Promise<Attached>;
   reads: ReadCaches;
-  /** GET /api/checks: every published rubric's catalog by version, the current one first, with its JSON as sent. */
-  catalogs: ReadonlyMap<string, PublishedCatalog & { body: EncodedBody }>;
+  /** GET /api/checks: every published rubric's catalog by version, the current one first. */
+  catalogs: ReadonlyMap<string, PublishedCatalog>;
   /** The web form's scan progress by progress id (GET /scan/progress/{progressId}). */
   progress: ProgressBoard;
   /** The information documents (methodology, llms.txt, privacy, terms…), built on first request (Markdown rendering) and kept. */
@@ -186,7 +185,7 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
   // Lazy loads under way or done; stop() waits for them so that what they open is closed.
   const opened: Array<Promise<unknown>> = [];
   const scanner = options.scanner ?? lazySiteScanner(ctx, probeKey, opened, egresses);
-  const catalogs = new Map([...buildCatalogs()].map(([version, p]) => [version, { ...p, body: new EncodedBody(p.json) }]));
+  const catalogs = buildCatalogs();
   const scans = buildScanServices(ctx, {
     // why/fix by check id for report pages and mails, from the catalogs already built (ids keep their meaning across rubrics)
     catalog: catalogLookup({ checks: [...catalogs.values()].flatMap((p) => p.catalog.checks) }),

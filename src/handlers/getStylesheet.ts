@@ -2,7 +2,7 @@
 // (src/report/styles.ts). Only the current name exists: a name never changes content.
 // Served ahead of the request validator in production, so the name is checked here.
 import { AppError } from '../errors.ts';
-import { STYLESHEET_CACHE_CONTROL, STYLESHEET_NAME } from '../report/styles.ts';
+import { STYLESHEET_BODY, STYLESHEET_CACHE_CONTROL, STYLESHEET_NAME } from '../report/styles.ts';
 import { sendPrebuilt } from '../http/send.ts';
 import type { Handler } from './types.ts';
 
@@ -11,5 +11,5 @@ export const getStylesheet: Handler<'getStylesheet'> = (req, res, ctx) => {
   res.statusCode = 200;
   res.setHeader('Cache-Control', STYLESHEET_CACHE_CONTROL);
   res.setHeader('Content-Type', 'text/css; charset=utf-8');
-  sendPrebuilt(req, res, ctx.services.reads.stylesheet);
+  sendPrebuilt(req, res, ctx.services.reads.fixed('stylesheet', () => STYLESHEET_BODY));
 };

@@ -7,8 +7,10 @@ import { sendPrebuilt } from '../http/send.ts';
 import type { Handler } from './types.ts';
 
 export const listChecks: Handler<'listChecks'> = (req, res, ctx) => {
-  const published = ctx.services.catalogs.get(typeof req.query.rubric === 'string' ? req.query.rubric : RUBRIC_VERSION)!;
+  const rubric = typeof req.query.rubric === 'string' ? req.query.rubric : RUBRIC_VERSION;
+  const published = ctx.services.catalogs.get(rubric)!;
   res.setHeader('Cache-Control', 'public, max-age=300');
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  sendPrebuilt(req, res, published.body); // encoded once at start (express would re-encode a string on every send), compressed once on demand
+  // Encoded once at start (express would re-encode a string on every send), compressed once on demand.
+  sendPrebuilt(req, res, ctx.services.reads.fixed(`catalog:${rubric}`, () => published.json));
 };

@@ -22,7 +22,7 @@ export function classifyError(err: unknown, timedOut: boolean): { errorCode: Pro
   // undici reports a refused CONNECT as an "aborted" request; it is the proxy's answer, not a caller abort.
   if (/^Proxy response/.test(message) || e.name === 'ProxyConnectionError' || code === 'UND_ERR_PRX_TLS') return { errorCode: 'PROXY', message };
   if (e.name === 'AbortError' || code === 'UND_ERR_ABORTED') return { errorCode: 'ABORTED', message };
-  if (TLS_CODES.test(code) || e.name === 'SecureProxyConnectionError') return { errorCode: 'TLS', message };
+  if (isTlsErrorCode(code) || e.name === 'SecureProxyConnectionError') return { errorCode: 'TLS', message };
   if (code === 'ECONNREFUSED' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'EADDRNOTAVAIL') return { errorCode: 'CONNECT', message };
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED') return { errorCode: 'RESET', message };
   return { errorCode: 'PROTOCOL', message: code ? `${code}: ${message}` : message };

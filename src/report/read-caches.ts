@@ -19,7 +19,6 @@ import { LRUCache } from 'lru-cache';
 import { normalizeDomain, type NormalizeResult } from '../net/domain.ts';
 import { findLatestSiteScan } from '../storage/queries/findScan.ts';
 import { EncodedBody } from './encoded-body.ts';
-import { STYLESHEET_BODY } from './styles.ts';
 
 type LatestRow = NonNullable<Awaited<ReturnType<typeof findLatestSiteScan>>>;
 /** The latest archived scan of a domain, with its Last-Modified header value computed once. */
@@ -31,9 +30,7 @@ export class ReadCaches {
   readonly #latest = new LRUCache<string, Latest>({ max: 1024, ttl: 10_000 });
   readonly badges = new LRUCache<string, Buffer>({ max: 512 });
   readonly #domains = new LRUCache<string, NormalizeResult>({ max: 1024 });
-  /** The pages' stylesheet as sent: it never changes while the process runs. */
-  readonly stylesheet = new EncodedBody(STYLESHEET_BODY);
-  /** Bodies that never change while the process runs (the home page, the documents, the contract), by name. */
+  /** Bodies that never change while the process runs (the home page, the documents, the contract, the catalogs, the stylesheet), by name. */
   readonly #fixed = new Map<string, EncodedBody>();
 
   constructor(db: Knex) {
