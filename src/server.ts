@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
 import { openapiDocument } from '../generated/openapi.ts';
 import { createApp } from './app.ts';
+import { BatchedLogDestination } from './log/destination.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { startServices, type ServiceOptions } from './services.ts';
@@ -16,20 +17,10 @@ export async function buildContext(config: Config, log?: Logger): Promise<AppCon
   return {
     config,
     db,
-    log: log ?? pino({ level: config.logLevel, base: { service: 'agent-readiness' } }, logDestination()),
+    log: log ?? pino({ level: config.logLevel, base: { service: 'agent-readiness' } }, new BatchedLogDestination()),
     spec: openapiDocument,
     now: () => new Date(),
   };
-}
-
-/**
- * stdout, written in batches: under load one write per request (the request log) was an
- * eighth of a cached read's CPU (bench/results.md). Lines wait until 4 KiB are pending or
- * 200 ms have passed, whichever comes first; pino flushes what is pending when the process
- * exits (process.exit on SIGTERM included), so only a SIGKILL can lose the last 200 ms.
- */
-function logDestination() {
-  return pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 200 });
 }
 
 export interface RunningService {
@@ -70,6 +61,7 @@ export async function startService(config: Config, log?: Logger, options: Servic
         clearTimeout(timer);
         await services.stop();
         await ctx.db.destroy();
+        ctx.log.flush(); // the log's pending batch (src/log/destination.ts)
       })();
       return closing;
     },
