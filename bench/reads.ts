@@ -23,8 +23,8 @@ import { fmt, median } from './lib/stats.ts';
 const CONNECTIONS = 10;
 // Many short rounds rather than a few long ones, for the same requests in all: on a shared
 // machine a burst of load elsewhere lasts seconds and hits one side of a long round (single
-// rounds of 30,000 requests ran from 40 % to 126 %, and the median of five moved by 10 points
-// between runs); rounds of 6,000 put the baseline and the endpoint a third of a second apart,
+// rounds of 30,000 requests ran from 40 % to 126 %, and the median of five moved by up to 15
+// points between runs); rounds of 6,000 put the baseline and the endpoint a third of a second apart,
 // and the median of 25 ratios shrugs off a few bad ones (bench/results.md, notes).
 const AMOUNT = Number(process.env.BENCH_READS_AMOUNT ?? 6_000);
 const ROUNDS = Number(process.env.BENCH_READS_ROUNDS ?? 25);
