@@ -144,7 +144,7 @@ export async function measureBurst(count: number, { nodeArgs, warmup = 0, watch 
  * `npm start` uses, against a fresh world, after `warmup` other sites at once as the service's
  * warm-up burst. CPU per scan of that process, in ms.
  */
-export async function measureClient(mode: 'bare' | 'engine', count: number, warmup = 0): Promise<number> {
+export async function measureClient(mode: 'bare' | 'sockets' | 'engine', count: number, warmup = 0): Promise<number> {
   const world = await startWorld(LATENCY_MS);
   try {
     const child = spawn(process.execPath, [...START_NODE_FLAGS, 'bench/lib/client-child.ts', mode, String(count), String(warmup)], { cwd: root, env: { ...process.env, ...world.env }, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -170,6 +170,8 @@ function medianBurst(bursts: readonly Burst[], value: (b: Burst) => number): Bur
 
 export interface ConcurrentScans {
   markdown: string; burst: Burst; cpuPerScan: number; rssPerScan: number; p95Ratio: number; bareCpuPerScan: number; engineCpuPerScan: number;
+  /** The same requests over Node's own sockets and TLS, no HTTP library (bench/lib/sockets-client.ts). */
+  socketsCpuPerScan: number;
   /** After a first burst on the same process: the service's and bare undici's. */
   warmCpuPerScan: number; bareWarmCpuPerScan: number;
 }
@@ -189,12 +191,16 @@ export async function benchConcurrentScans(): Promise<ConcurrentScans> {
   const engine: number[] = [];
   const bareWarm: number[] = [];
   const engineWarm: number[] = [];
+  const sockets: number[] = [];
+  const socketsWarm: number[] = [];
   for (let i = 0; i < BURSTS; i++) {
     prod.push(await measureBurst(SCANS));
     warm.push(await measureBurst(SCANS, { warmup: SCANS }));
     defaults.push(await measureBurst(SCANS, { nodeArgs: [] }));
     bare.push(await measureClient('bare', SCANS));
     bareWarm.push(await measureClient('bare', SCANS, SCANS));
+    sockets.push(await measureClient('sockets', SCANS));
+    socketsWarm.push(await measureClient('sockets', SCANS, SCANS));
     engine.push(await measureClient('engine', SCANS));
     engineWarm.push(await measureClient('engine', SCANS, SCANS));
   }
@@ -202,6 +208,7 @@ export async function benchConcurrentScans(): Promise<ConcurrentScans> {
   const bareWarmCpuPerScan = median(bareWarm);
   const bareCpuPerScan = median(bare);
   const engineCpuPerScan = median(engine);
+  const socketsCpuPerScan = median(sockets);
   const cpuPerScan = median(prod.map(cpuPerScanMs));
   const rssPerScan = median(prod.map(rssPerScanMiB));
   const p95Ratio = median(prod.map((b) => b.p95 / b.floorMs));
@@ -221,13 +228,14 @@ export async function benchConcurrentScans(): Promise<ConcurrentScans> {
     `Measured ${started} on ${describeMachine()}; load average at start ${load}.`,
     `${SCANS} POST /scan at once, each of a distinct domain (copies of \`open-basic\`, 74 requests each), to \`src/main.js\` (SQLite, NODE_ENV=production) scanning the test world (child process, ${LATENCY_MS} ms added to every response, both networks through their proxies). Targets: service CPU ≤ 40 ms per scan, peak RSS ≤ 1 MiB per scan in flight above the idle service, p95 ≤ 1.3 × the CPU floor.`,
     `${BURSTS} rounds, a fresh service and world for every burst, each burst after one warm-up scan: with the Node flags \`npm start\` uses (${flags}); the same after a first burst of ${SCANS} other sites on the same service (a service that has run a while: V8 has compiled its hot code, which a fresh process does during its first burst); and under V8's own heap sizing. Figures are medians over the bursts, every burst listed.`,
-    `Each round also measures two references with the same flags (\`bench/lib/client-child.ts\`), fresh and after the same first burst: bare undici making the same 74 requests for ${SCANS} sites at once (\`request()\` through a ProxyAgent per network, 8 at a time per site and network, bodies read and dropped), and the scan engine alone in-process. Bare undici is what a plain client costs this machine for the same requests, a reference and not a floor: it opens each site's connections at once and so resumes almost no TLS session, where the egress resumes 14 of 16 (bench/results.md, notes).`,
+    `Each round also measures three references with the same flags (\`bench/lib/client-child.ts\`), fresh and after the same first burst: bare undici making the same 74 requests for ${SCANS} sites at once (\`request()\` through a ProxyAgent per network, 8 at a time per site and network, bodies read and dropped); the same requests over Node's own sockets and TLS with no HTTP library (\`bench/lib/sockets-client.ts\`: a CONNECT tunnel and TLS per connection, 8 connections per site and network, 14 of 16 resuming a session as the egress does, each answer read only to its end); and the scan engine alone in-process. Bare undici is what a plain client costs this machine for the same requests, a reference and not a floor: it opens each site's connections at once and so resumes almost no TLS session, where the egress resumes 14 of 16 (bench/results.md, notes). The sockets row is near the floor of Node itself: it parses nothing, checks nothing and keeps nothing, so no real client comes down to it.`,
     '',
     '| figure | `npm start` (median) | each burst | after a first burst (median) | each burst | V8 defaults (median) | each burst |',
     '|---|---|---|---|---|---|---|',
     row('answered 200', (x) => String(x.ok), [`${b.ok} of ${SCANS} (headlines: ${b.headlines})`, '', '']),
     row('service CPU per scan', (x) => fmt(cpuPerScanMs(x), 1), [ms(prod), ms(warm), ms(defaults)]),
     `| the same requests by bare undici, no scanner (CPU per scan) | ${fmt(bareCpuPerScan, 1)} ms | ${nums(bare)} | ${fmt(bareWarmCpuPerScan, 1)} ms | ${nums(bareWarm)} | | |`,
+    `| the same requests over Node's own TLS sockets, no HTTP library (CPU per scan) | ${fmt(socketsCpuPerScan, 1)} ms | ${nums(sockets)} | ${fmt(median(socketsWarm), 1)} ms | ${nums(socketsWarm)} | | |`,
     `| the scan engine alone, no HTTP server or storage (CPU per scan) | ${fmt(engineCpuPerScan, 1)} ms | ${nums(engine)} | ${fmt(median(engineWarm), 1)} ms | ${nums(engineWarm)} | | |`,
     `| service CPU per scan against bare undici's | ${fmt(cpuPerScan / bareCpuPerScan, 2)} × | ${nums(prod.map((x, i) => cpuPerScanMs(x) / bare[i]!), 2)} | ${fmt(warmCpuPerScan / bareWarmCpuPerScan, 2)} × | ${nums(warm.map((x, i) => cpuPerScanMs(x) / bareWarm[i]!), 2)} | | |`,
     row('peak RSS per scan in flight above the idle service', (x) => fmt(rssPerScanMiB(x), 2), [mib(prod), mib(warm), mib(defaults)]),
@@ -238,7 +246,7 @@ export async function benchConcurrentScans(): Promise<ConcurrentScans> {
     row('CPU during the burst: service / test world / load generator, s', (x) => `${fmt(x.cpu.service, 1)} / ${fmt(x.cpu.world, 1)} / ${fmt(x.cpu.client, 1)}`),
     row(`floor: all that CPU spread over ${os.availableParallelism()} cores, ms`, (x) => fmt(x.floorMs)),
   ].join('\n');
-  return { markdown, burst: b, cpuPerScan, rssPerScan, p95Ratio, bareCpuPerScan, engineCpuPerScan, warmCpuPerScan, bareWarmCpuPerScan };
+  return { markdown, burst: b, cpuPerScan, rssPerScan, p95Ratio, bareCpuPerScan, engineCpuPerScan, socketsCpuPerScan, warmCpuPerScan, bareWarmCpuPerScan };
 }
 
 /** How service CPU, memory and wall time grow with the number of scans at once. */

@@ -1,9 +1,11 @@
 // Child process of the concurrent-scans benchmark: N scans' worth of requests at once, made
-// either by bare undici (`request()` through a ProxyAgent per network, 8 at a time per site and
-// network, nothing else) or by the scan engine in-process (no HTTP server, no storage). The
+// by bare undici (`request()` through a ProxyAgent per network, 8 at a time per site and
+// network, nothing else), by Node's own sockets and TLS with no HTTP library
+// (bench/lib/sockets-client.ts), or by the scan engine in-process (no HTTP server, no storage). The
 // request set is one real scan's, recorded first by the engine. Prints one line of JSON: CPU
 // per scan of this process during the burst. The world's proxies and CA come from the env.
-// Arguments: bare|engine, the scans at once, and optionally a warm-up burst's size.
+// Arguments: bare|sockets|engine, the scans at once, and optionally a warm-up burst's size.
+import { readFileSync } from 'node:fs';
 import { ProxyAgent, request } from 'undici';
 import pLimit from 'p-limit';
 import { createEgress } from '../../src/net/egress.ts';
@@ -11,8 +13,9 @@ import { parseScanResolve } from '../../src/net/resolve.ts';
 import { createScanner, DEFAULT_CONCURRENCY } from '../../src/scanner/engine.ts';
 import type { EvidenceRecord } from '../../src/scanner/types.ts';
 import { BENCH_HEADLINE, benchSite, SITES as ALL_SITES } from './sites.ts';
+import { createSocketsClient } from './sockets-client.ts';
 
-const [mode, count, warmup] = [process.argv[2] as 'bare' | 'engine', Number(process.argv[3]), Number(process.argv[4] ?? 0)];
+const [mode, count, warmup] = [process.argv[2] as 'bare' | 'sockets' | 'engine', Number(process.argv[3]), Number(process.argv[4] ?? 0)];
 const env = process.env;
 const resolve = parseScanResolve(env.SCAN_RESOLVE);
 const networks = {
@@ -42,8 +45,17 @@ async function bare(domain: string): Promise<void> {
     await res.body.arrayBuffer();
   })));
 }
+const expected = (evidence as EvidenceRecord[]).map((e) => e.status).toSorted().join();
+const sockets = createSocketsClient({
+  proxies: { networkA: new URL(env.NETWORK_A_PROXY!), networkB: new URL(env.NETWORK_B_PROXY!) },
+  ca: readFileSync(env.NODE_EXTRA_CA_CERTS!), perSite: DEFAULT_CONCURRENCY,
+});
+async function overSockets(domain: string): Promise<void> {
+  const statuses = await sockets.scan(domain, plan);
+  if (statuses.toSorted().join() !== expected) throw new Error(`${domain}: over sockets, statuses ${statuses.toSorted().join()}, where the engine read ${expected}`);
+}
 const engine = async (domain: string): Promise<void> => { await scanner.scan(domain); };
-const run = mode === 'bare' ? bare : engine;
+const run = { bare, sockets: overSockets, engine }[mode];
 
 await run(benchSite(SITES.warmupScan));
 // As the service's warm-up burst (bench/concurrent-scans.ts): other sites, all at once.
