@@ -38,7 +38,7 @@ export function fixFirstSection(checks: readonly CheckResult[], catalog: Catalog
     const meta = catalog(c.id);
     const partial = c.status === 'pass' && c.credit !== undefined ? html` <span class="muted">(passes with ${Math.round(c.credit * 100)}% credit)</span>` : '';
     return html`<li><span class="gain">${gain > 0 ? `+${gain}` : '<1'}<small>point${gain === 1 ? '' : 's'}</small></span>
-<strong>${meta?.name ?? c.id}</strong>${partial}
+<span><strong>${meta?.name ?? c.id}</strong>${partial}</span>
 <span class="small muted"><code>${c.id}</code> · ${c.category} · weight ${c.weight}${c.detail ? html` · ${c.detail}` : ''}</span>
 ${meta ? html`<span><strong>Fix:</strong> ${meta.fix}</span>` : ''}</li>`;
   });

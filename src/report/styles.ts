@@ -33,6 +33,7 @@ nav ul{list-style:none;padding:0;margin:.5rem 0;display:flex;flex-wrap:wrap;gap:
 ol.fixes{padding-left:0;list-style:none;margin:.25rem 0}
 ol.fixes li{border:1px solid var(--line);border-radius:.4rem;padding:.4rem .6rem;margin:.4rem 0;display:grid;grid-template-columns:4.5rem 1fr;gap:.1rem .6rem}
 .gain{font-weight:700;font-size:1.1rem;color:var(--info);grid-row:span 3}
+ol.fixes li>:not(.gain){grid-column:2}
 .gain small{display:block;font-weight:400;font-size:.75rem;color:var(--muted)}
 .groups{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,34rem),1fr));gap:.75rem 1rem;align-items:start}
 .group{position:relative}

@@ -132,6 +132,28 @@ describe('report pages in a real browser', { skip: haveChromium ? false : `${CHR
     await page.context().close();
   });
 
+  test('browser: every Fix-first item, a partial pass included, reads in its wide column on a laptop and a phone', async () => {
+    for (const viewport of [LAPTOP, PHONE]) {
+      const { page, problems } = await open(`${base}/r/${fullId}`, viewport);
+      // Each item is a grid: the points gained on the left, everything else in the column beside it.
+      const items = (await page.locator('ol.fixes > li').evaluateAll((lis) => lis.map((li) => {
+        const gain = li.querySelector('.gain')!.getBoundingClientRect();
+        const rest = Array.from(li.children).filter((c) => !c.classList.contains('gain')).map((c) => ({ text: (c.textContent ?? '').slice(0, 40), left: c.getBoundingClientRect().left }));
+        return { gainRight: gain.right, rest, partial: li.textContent!.includes('credit)') };
+      }))) as { gainRight: number; rest: { text: string; left: number }[]; partial: boolean }[];
+      assert.ok(items.length > 3 && items.some((i) => i.partial), 'the fixture has several fixes, one of them a partial pass');
+      for (const item of items) {
+        for (const part of item.rest) assert.ok(part.left > item.gainRight, `${viewport.width} px: "${part.text}" sits under the points (left ${part.left}, points end at ${item.gainRight})`);
+      }
+      if (viewport === PHONE) {
+        await page.locator('#fix').evaluate((e) => e.scrollIntoView());
+        await page.screenshot({ path: path.join(ARTIFACTS, 'report-phone-fix-first.png') });
+      }
+      assert.deepEqual(problems, []);
+      await page.context().close();
+    }
+  });
+
   test('browser: a verdict opens its notes and evidence links from the keyboard, and the linked probe opens', async () => {
     const { page, problems } = await open(`${base}/r/${fullId}`);
     const row = page.locator('table.agents tbody tr', { has: page.locator('th', { hasText: /^OAI-SearchBot$/ }) });
