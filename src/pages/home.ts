@@ -33,6 +33,7 @@ button:disabled{opacity:.65;cursor:progress}
 .alert{border:2px solid var(--bad);border-radius:.5rem;padding:.6rem .8rem;margin:1rem 0;max-width:36rem}
 .alert h2{margin:0 0 .3rem;border:0;font-size:1.1rem;color:var(--bad)}
 .lede{font-size:1.1rem;max-width:44rem}
+.lede+p{max-width:44rem}
 .progress{border:2px solid var(--info);border-radius:.5rem;padding:.6rem .8rem;margin:1rem 0;max-width:36rem}
 .progress h2{margin:0 0 .3rem;border:0;font-size:1.1rem}
 .progress ol{margin:.4rem 0 0;padding-left:1.4rem}
@@ -75,7 +76,8 @@ function jsonLd(baseUrl: string): SafeHtml {
 }
 
 function field(name: keyof FormValues, label: string, v: FormValues, attrs: SafeHtml, optional = false): SafeHtml {
-  return html`<label for="f-${name}">${label}${optional ? html` <span class="opt">(optional)</span>` : ''}
+  // The label's words are one grid row, so "(optional)" reads on the same line as the name.
+  return html`<label for="f-${name}"><span>${label}${optional ? html` <span class="opt">(optional)</span>` : ''}</span>
 <input id="f-${name}" name="${name}" value="${v[name] ?? ''}" ${attrs}></label>`;
 }
 
@@ -113,7 +115,7 @@ ${field('name', 'Your name', v, html`type="text" autocomplete="name" required mi
 ${field('email', 'Your email (the report link is sent here)', v, html`type="email" autocomplete="email" required maxlength="254"`)}
 ${field('phone', 'Phone', v, html`type="tel" autocomplete="tel" maxlength="25"`, true)}
 ${field('role', 'Your role', v, html`type="text" autocomplete="organization-title" maxlength="80" placeholder="site owner"`, true)}
-<label for="f-profile">Kind of site <span class="opt">(optional: detected when left empty)</span>
+<label for="f-profile"><span>Kind of site <span class="opt">(optional: detected when left empty)</span></span>
 <select id="f-profile" name="profile"><option value="">detect it</option>${profiles}</select></label>
 ${turnstile}
 <button type="submit">Scan my site</button>
