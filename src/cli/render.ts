@@ -58,7 +58,9 @@ export function renderHuman(v: HumanView, s: Style): string {
   out.push('');
 
   const failing = r.checks.filter((c) => c.status === 'fail');
-  out.push(s.bold(failing.length ? `Failing checks (${failing.length}):` : 'Failing checks: none'));
+  // "none" only when something was decided: a scan that measured nothing has no known failure either.
+  const decided = r.checks.some((c) => c.status === 'pass' || c.status === 'fail');
+  out.push(s.bold(failing.length ? `Failing checks (${failing.length}):` : decided ? 'Failing checks: none' : 'Failing checks: none known, no check could be decided'));
   for (const c of failing) {
     out.push(`  ${s.red('✗')} ${c.id} ${s.dim(`(${c.category}, weight ${c.weight})`)}${c.detail ? ` — ${c.detail}` : ''}`);
     const fix = v.fixes.get(c.id);

@@ -32,7 +32,11 @@ export function fixesByGain(checks: readonly CheckResult[]): Fix[] {
 export function fixFirstSection(checks: readonly CheckResult[], catalog: CatalogLookup): SafeHtml {
   const fixes = fixesByGain(checks);
   if (fixes.length === 0) {
-    return html`<h2 id="fix">Fix first</h2><p>Nothing to fix: every check that decided passed with full credit.</p>`;
+    // With no check decided, "nothing to fix" would claim what the scan could not measure.
+    const anyDecided = checks.some((c) => c.status === 'pass' || c.status === 'fail');
+    return anyDecided
+      ? html`<h2 id="fix">Fix first</h2><p>Nothing to fix: every check that decided passed with full credit.</p>`
+      : html`<h2 id="fix">Fix first</h2><p>No fix to suggest: no check could be decided in this scan, so nothing is known to pass or fail. The reasons above say what could not be measured.</p>`;
   }
   const items = fixes.map(({ check: c, gain }) => {
     const meta = catalog(c.id);

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { parseCli, parseLocalTarget } from '../../src/cli/args.ts';
 import { baselineFrom, combineExit, decideCheckGates, readBaseline, unknownAssertIds } from '../../src/cli/check-gates.ts';
 import { renderJunit, renderMarkdown } from '../../src/cli/formats.ts';
+import { renderHuman } from '../../src/cli/render.ts';
 import { decideGate } from '../../src/cli/gate.ts';
 import { describeDifferences } from '../../src/cli/matrix-view.ts';
 import { bypassesProxy, describeProxy, proxyFor } from '../../src/cli/proxy-env.ts';
@@ -134,6 +135,24 @@ describe('CLI per-check gates and formats', () => {
     assert.match(md, /\| `a\.one` \| access \| ❌ fail \| blocked <edge> & "more" \|/);
     assert.match(md, /assert `a\.one` \(error\): fail — \*\*failed\*\*/);
     assert.match(md, /\[Full report\]\(https:\/\/svc\.example\/r\/x\)/);
+  });
+});
+
+describe('CLI report text', () => {
+  const view = (checks: Array<{ id: string; status: string }>) => ({
+    mode: 'local' as const, localOrigin: 'http://localhost:8080', fixes: new Map<string, string>(), vantage: null, vantageProblem: null, upload: null,
+    gate: { minScore: null, result: 'absent' as const, score: null, exitCode: 0 as const, message: '' },
+    report: {
+      domain: 'localhost', scannedAt: '2026-11-24T00:00:00.000Z', headline: 'unknown', confidence: 'low', confidenceNote: 'n', reasons: [], matrix: [],
+      score: { value: null, decidedCount: 0, minDecided: 8, categories: {}, rubricVersion: 'rubric-v1.1' }, profile: null,
+      checks: checks.map((c) => ({ ...c, category: 'access', weight: 1 })),
+    } as unknown as ScanReport,
+  });
+  const plain = makeStyle(false);
+  test('a scan that decided no check says no failure is known, never that none failed', () => {
+    const text = renderHuman(view([{ id: 'a.one', status: 'inconclusive' }, { id: 'b.two', status: 'skipped' }]), plain);
+    assert.match(text, /Failing checks: none known, no check could be decided/);
+    assert.match(renderHuman(view([{ id: 'a.one', status: 'pass' }, { id: 'b.two', status: 'inconclusive' }]), plain), /Failing checks: none\n/);
   });
 });
 

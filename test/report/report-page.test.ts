@@ -64,6 +64,17 @@ describe('report page', () => {
     assert.ok(fixBlock.includes(`<strong>Fix:</strong> ${fullCatalog(fixes[0]!.check.id)!.fix.replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}`));
   });
 
+  test('Fix first claims nothing is wrong only when some check decided; a scan that decided none says no fix can be suggested', () => {
+    const fixBlock = (page: string) => textOf(page.slice(page.indexOf('id="fix"'), page.indexOf('id="agents"')));
+    const base = input();
+    const undecided = base.report.checks.map((c) => ({ ...c, status: 'inconclusive' as const, credit: undefined }));
+    const none = fixBlock(renderReportPage({ ...base, report: { ...base.report, checks: undecided } }));
+    assert.doesNotMatch(none, /Nothing to fix|passed/);
+    assert.match(none, /No fix to suggest: no check could be decided in this scan/);
+    const allPass = base.report.checks.map((c) => (c.status === 'pass' || c.status === 'fail' ? { ...c, status: 'pass' as const, credit: undefined } : c));
+    assert.match(fixBlock(renderReportPage({ ...base, report: { ...base.report, checks: allPass } })), /Nothing to fix: every check that decided passed with full credit\./);
+  });
+
   test('the agent grid holds every roster agent once, grouped by intent, with icon and word per cell and a folded verdict per row', () => {
     const page = renderReportPage(input());
     const grid = page.slice(page.indexOf('id="agents"'), page.indexOf('id="checks"'));
