@@ -55,6 +55,9 @@ function capText(raw: string): { text: string; truncated: boolean } {
 
 const KNOWN_FIELDS = new Set(['user-agent', 'allow', 'disallow', 'sitemap', 'crawl-delay', 'host', 'content-signal', 'content-usage', 'license', 'clean-param', 'request-rate', 'visit-time']);
 
+/** The edge outcomes that leave robots.txt unread, as the reason names them ("a auth" read badly). */
+const EDGE_WORDS = new Map([['challenge', 'a challenge'], ['block', 'a block'], ['rate-limited', 'a rate limit'], ['auth', 'a login requirement']]);
+
 function unknownFile(reason: string): RobotsFile {
   return { state: 'unknown', reason, text: '', lines: [], truncated: false, sitemaps: [], extensions: [], groupCount: 0, unknownLines: 0, ruleLines: 0, namedAgents: [] };
 }
@@ -66,9 +69,8 @@ function unknownFile(reason: string): RobotsFile {
 export function readRobots(fetched: { ok: false } | { ok: true; status: number; contentType: string; body: string; edgeOutcome: string }): RobotsFile {
   if (!fetched.ok) return unknownFile('robots.txt could not be fetched');
   const { status, contentType, body, edgeOutcome } = fetched;
-  if (edgeOutcome === 'challenge' || edgeOutcome === 'block' || edgeOutcome === 'rate-limited' || edgeOutcome === 'auth') {
-    return unknownFile(`robots.txt request was met with a ${edgeOutcome} (status ${status})`);
-  }
+  const turnedAway = EDGE_WORDS.get(edgeOutcome);
+  if (turnedAway) return unknownFile(`robots.txt was answered with ${turnedAway} (status ${status})`);
   if (status >= 500) return unknownFile(`robots.txt answered ${status}`);
   if (status >= 400) return { ...unknownFile(''), state: 'none', reason: `robots.txt answered ${status}: no rules (RFC 9309 §2.3.1.3)` };
   if (status < 200 || status >= 300) return unknownFile(`robots.txt answered ${status}`);

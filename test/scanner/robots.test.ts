@@ -19,6 +19,15 @@ describe('robots: status-code rules', () => {
     ['a transport failure is unknown', readRobots({ ok: false }), 'unknown'],
   ];
   for (const [name, file, state] of table) test(`robots status rule: ${name}`, () => assert.equal(file.state, state));
+
+  // The reason is a sentence of the report's "Why" list.
+  const turnedAway: Array<[string, number, string]> = [['challenge', 403, 'a challenge'], ['block', 403, 'a block'], ['rate-limited', 429, 'a rate limit'], ['auth', 401, 'a login requirement']];
+  for (const [outcome, status, words] of turnedAway) {
+    test(`robots status rule: an edge's ${outcome} leaves robots.txt unread, and the reason says it in words`, () => {
+      const file = text('<p>no', status, 'text/html', outcome);
+      assert.deepEqual([file.state, file.reason], ['unknown', `robots.txt was answered with ${words} (status ${status})`]);
+    });
+  }
 });
 
 describe('robots: per-agent answers', () => {
