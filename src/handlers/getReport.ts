@@ -1,10 +1,10 @@
 // GET /r/{scanId}: the archived report, as a page for people and as JSON for programs.
 // Site reports are HTML unless JSON is preferred; MCP-server reports are JSON unless HTML is
 // preferred (a browser). `?format=` overrides both, so a plain link can reach either form.
-import type { Request } from 'express';
 import { AppError } from '../errors.ts';
 import { EVERY_RESPONSE_HEADERS } from '../http/every-response.ts';
-import { preferredType } from '../http/negotiate.ts';
+import { reportWants } from '../http/negotiate.ts';
+import { sendBadIdPage } from '../http/pages.ts';
 import { sendPrebuilt } from '../http/send.ts';
 import { renderMcpReportPage } from '../report/mcp-page.ts';
 import { renderNotFoundPage, renderReportPage } from '../report/page.ts';
@@ -15,20 +15,6 @@ import type { components } from '../../generated/api-types.ts';
 import type { Handler } from './types.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** What the request wants for a site report and for an MCP-server report. */
-function wanted(req: Request): { site: 'html' | 'json'; mcp: 'html' | 'json' } {
-  const format = req.query.format;
-  if (format !== undefined) {
-    // Checked here too: in production this read is served ahead of the request validator.
-    if (format !== 'html' && format !== 'json') throw new AppError('BAD_REQUEST', { error: 'format must be html or json.' });
-    return { site: format, mcp: format };
-  }
-  return {
-    site: preferredType(req, ['text/html', 'application/json']) === 'application/json' ? 'json' : 'html',
-    mcp: preferredType(req, ['application/json', 'text/html']) === 'text/html' ? 'html' : 'json',
-  };
-}
 
 /**
  * The page headers a cached page still needs: those the pipeline has not already set on every
@@ -42,9 +28,15 @@ const mcpKey = (id: string) => `mcp:${id}`;
 
 export const getReport: Handler<'getReport'> = async (req, res, ctx) => {
   const scanId = String(req.params.scanId ?? '');
-  if (!UUID.test(scanId)) throw new AppError('BAD_REQUEST', { error: 'The report id is not a valid id.' });
-  const want = wanted(req);
+  const want = reportWants(req);
   res.vary('Accept');
+  if (!UUID.test(scanId)) {
+    // Most often a link cut short when copied: a person gets a page saying so (as the error
+    // handler does when the validator sees the id first), a program the Error object.
+    if (want.site === 'json') throw new AppError('BAD_REQUEST', { error: 'The report id is not a valid id.' });
+    sendBadIdPage(res, scanId);
+    return;
+  }
   const id = scanId.toLowerCase();
   const cached = (want.site === 'html' ? ctx.services.reads.reportPage(id) : undefined) ?? (want.mcp === 'html' ? ctx.services.reads.reportPage(mcpKey(id)) : undefined);
   if (cached !== undefined) {

@@ -1,9 +1,12 @@
 // The one place a 4xx/5xx body is written. Every error, ours (AppError), the validator's
 // or the body reader's, becomes the spec's Error object; /mcp parse failures become
-// JSON-RPC errors because that is what its clients read. No HTML, no stack traces.
+// JSON-RPC errors because that is what its clients read. No stack traces. The one page is the
+// 404 of an address no route serves, for a browser (the report's own pages are its handler's).
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../context.ts';
 import { AppError, type ErrorBody } from '../errors.ts';
+import { reportWants } from './negotiate.ts';
+import { sendBadIdPage, sendNoSuchPage, wantsPage } from './pages.ts';
 import { fromValidatorError, type ValidatorError } from './validator-errors.ts';
 
 interface BodyReaderError {
@@ -12,7 +15,10 @@ interface BodyReaderError {
   limit?: number;
 }
 
+/** No route serves the address (the validator answers most such requests first, below). */
 export const notFoundHandler: RequestHandler = (req, res) => {
+  res.vary('Accept');
+  if (wantsPage(req)) return sendNoSuchPage(req, res);
   send(res, new AppError('NOT_FOUND', { error: `No endpoint at ${req.method} ${req.path}.`, hint: 'The endpoints are listed at /openapi.json.' }));
 };
 
@@ -23,6 +29,18 @@ export function errorHandler(ctx: AppContext): ErrorRequestHandler {
       ctx.log.warn({ err, reqId: req.id }, 'error after headers were sent');
       res.destroy();
       return;
+    }
+    // The validator's 404 is an address the contract does not have: the same page for a browser.
+    if (isValidatorError(err) && err.status === 404) {
+      res.vary('Accept');
+      if (wantsPage(req)) return sendNoSuchPage(req, res);
+    }
+    // With response validation on (development), the validator sees a malformed report id
+    // before getReport does: the same page the handler gives a browser.
+    const badId = isValidatorError(err) && err.status === 400 ? badReportId(req, err) : undefined;
+    if (badId !== undefined) {
+      res.vary('Accept');
+      return sendBadIdPage(res, badId);
     }
     const appError = toAppError(err, req);
     if (appError.status >= 500) ctx.log.error({ err, reqId: req.id, code: appError.code }, 'request failed');
@@ -73,4 +91,21 @@ function isBodyReaderError(err: unknown): err is BodyReaderError {
 
 function isValidatorError(err: unknown): err is ValidatorError {
   return typeof err === 'object' && err !== null && typeof (err as ValidatorError).status === 'number' && Array.isArray((err as ValidatorError).errors);
+}
+
+/** The id of GET /r/{id} when it is the request's only fault and a page is wanted; else undefined. */
+function badReportId(req: Request, err: ValidatorError): string | undefined {
+  const m = /^\/r\/([^/]+)$/.exec(req.path);
+  if (!m || (req.method !== 'GET' && req.method !== 'HEAD') || !err.errors.every((e) => e.path === '/params/scanId')) return undefined;
+  const format = req.query.format;
+  if (format !== undefined && format !== 'html' && format !== 'json') return undefined;
+  return reportWants(req).site === 'html' ? decodeURIComponentSafe(m[1]!) : undefined;
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }

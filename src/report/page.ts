@@ -85,3 +85,25 @@ export function renderNotFoundPage(scanId: string): string {
 </ul>
 <p>You can <a href="/">run a new scan</a>; see also <a href="/openapi.json">the API description</a> and the <a href="/methodology.md">methodology</a>.</p>`);
 }
+
+/** A report link whose id is not an id at all: most often a link cut short when it was copied. */
+export function renderBadIdPage(scanId: string): string {
+  return layout('Incomplete report link · agent-readiness', html`<h1>This report link is incomplete</h1>
+<p><code>/r/${shorten(scanId)}</code> is not a report id. A report id has 36 characters, letters, digits and four dashes, like <code>3f2b8c1e-0a4d-4b6e-9f1a-2c3d4e5f6a7b</code>.</p>
+<ul>
+<li>Copy the link again from the email or the page that gave it: long links are often cut short when pasted or wrapped.</li>
+</ul>
+<p>You can <a href="/">run a new scan</a>; see also <a href="/openapi.json">the API description</a> and the <a href="/methodology.md">methodology</a>.</p>`);
+}
+
+/** Any path the service does not serve, for a person with a browser (programs get the Error object). */
+export function renderNoSuchPage(path: string): string {
+  return layout('Page not found · agent-readiness', html`<h1>There is no page here</h1>
+<p>Nothing is served at <code>${shorten(path)}</code>.</p>
+<p>People start at <a href="/">the scan form</a>, which links each report it makes. Programs start at <a href="/openapi.json">the API description</a>; how scans measure is in <a href="/methodology.md">the methodology</a>, and what is kept in <a href="/privacy">privacy</a>.</p>`);
+}
+
+/** What a page echoes of the address it was asked for: enough to recognise, never a wall of text. */
+function shorten(text: string): string {
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+}

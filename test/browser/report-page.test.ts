@@ -235,4 +235,19 @@ describe('report pages in a real browser', { skip: haveChromium ? false : `${CHR
     assert.deepEqual(problems.filter((p) => !/404/.test(p)), []);
     await page.context().close();
   });
+
+  test('browser: a cut-short report link and a mistyped address are helpful, axe-clean pages, not JSON', async () => {
+    for (const [url, heading, status, shot] of [
+      [`${base}/r/${fullId.slice(0, 20)}`, /This report link is incomplete/, 400, 'report-cut-short.png'],
+      [`${base}/reprot/${fullId}`, /There is no page here/, 404, 'no-such-page.png'],
+    ] as const) {
+      const { page, problems } = await open(url);
+      assert.match(await page.locator('h1').innerText(), heading);
+      assert.equal(await page.locator('a[href="/"]').count(), 1, 'a way back to the scan form');
+      await page.screenshot({ path: path.join(ARTIFACTS, shot) });
+      assert.deepEqual(await violations(page), []);
+      assert.deepEqual(problems.filter((p) => !p.includes(String(status))), []);
+      await page.context().close();
+    }
+  });
 });
