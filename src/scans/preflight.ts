@@ -12,12 +12,25 @@ import { AppError } from '../errors.ts';
 import { checkHostName, isGlobalAddress } from '../net/guard.ts';
 import type { Resolver } from './types.ts';
 
-export function guardName(domain: string): void {
+const PUBLIC_HINT = 'Send a public website domain such as example.com.';
+/** localhost, *.localhost, 127.x, 0.0.0.0 and [::1], pasted bare or as a URL, with or without a port. */
+const LOOPBACK = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:localhost|[^/:?#\s]*\.localhost|127(?:\.\d{1,3}){0,3}|0\.0\.0\.0|\[::1\])\.?(?:[:/?#]|$)/i;
+
+/**
+ * What to do instead of a refused domain. Someone who types their own machine's address wants
+ * to check a server they are building: the CLI's local mode does that, on their machine.
+ */
+export function domainHint(raw: unknown): string {
+  if (typeof raw !== 'string' || !LOOPBACK.test(raw.trim())) return PUBLIC_HINT;
+  return 'This service scans public websites from two cloud networks. To check a server on your own machine, run `npx agent-readiness scan localhost:<port>`: the CLI runs the same checks there and uploads nothing.';
+}
+
+export function guardName(domain: string, hint = PUBLIC_HINT): void {
   const verdict = checkHostName(domain);
   if (!verdict.ok) {
     throw new AppError('INVALID_DOMAIN', {
       error: `${domain} cannot be scanned: ${verdict.reason}.`,
-      hint: 'Send a public website domain such as example.com.',
+      hint,
       domain,
     });
   }

@@ -15,7 +15,7 @@ import { excludedError, isExcluded } from './excluded.ts';
 import { checkLead, type Lead } from './lead.ts';
 import type { RateState, ScanLimits } from './limits.ts';
 import { outreachEligible } from './outreach.ts';
-import { guardName, preflightDns } from './preflight.ts';
+import { domainHint, guardName, preflightDns } from './preflight.ts';
 import { ADMITTED, JOINED, ProgressRelays, QUEUED, tell, type ProgressListener } from './progress-relay.ts';
 import { newUploadToken } from './token.ts';
 import type { TurnstileGate } from './turnstile.ts';
@@ -68,10 +68,10 @@ export class ScanService {
 
   /** Normalises and guards a pasted domain; throws the 400. */
   readDomain(raw: unknown): string {
-    if (typeof raw !== 'string') throw new AppError('INVALID_DOMAIN', { error: '`domain` is required.', hint: 'Send a public website domain such as example.com.' });
+    if (typeof raw !== 'string') throw new AppError('INVALID_DOMAIN', { error: '`domain` is required.', hint: domainHint(raw) });
     const n = normalizeDomain(raw);
-    if (!n.ok) throw new AppError('INVALID_DOMAIN', { error: n.message, hint: 'Send a public website domain such as example.com.' });
-    guardName(n.domain);
+    if (!n.ok) throw new AppError('INVALID_DOMAIN', { error: n.message, hint: domainHint(raw) });
+    guardName(n.domain, domainHint(raw));
     return n.domain;
   }
 

@@ -8,6 +8,7 @@ import { listMail } from '../../src/storage/queries/mailOutbox.ts';
 import { addExcludedDomain } from '../../src/storage/queries/excludedDomains.ts';
 import { hashToken } from '../../src/scans/token.ts';
 import { openTestDb, type TestDb } from '../storage/databases.ts';
+import { domainHint } from '../../src/scans/preflight.ts';
 import { buildService } from './build.ts';
 import { cannedReport, fakeResolver, fakeScanner } from './fixtures.ts';
 
@@ -135,6 +136,17 @@ describe('scan service', () => {
     await rejectsWith(svc.scan({ domain: 'inside-site.com', lead, clientIp: ip }), 400, (e) => assert.match(e.body.error, /only to non-public/));
     await rejectsWith(svc.scan({ domain: 'mixed-site.com', lead, clientIp: ip }), 400);
     assert.equal(scanner.calls.length, 0);
+  });
+
+  test('a refused address of the caller\'s own machine points at the CLI\'s local scan; other refusals ask for a public domain', async () => {
+    const svc = buildService({ db: t.db, scanner: fakeScanner() });
+    for (const domain of ['localhost', 'localhost:3000', 'http://localhost:8080/app', 'LOCALHOST.', 'api.localhost', 'https://my-app.localhost:5173/', '127.0.0.1', '127.0.0.1:8000', '0.0.0.0:3000', '[::1]:8080', 'http://[::1]/']) {
+      await rejectsWith(svc.scan({ domain, lead, clientIp: ip }), 400, (e) => assert.match(e.body.hint ?? '', /npx agent-readiness scan localhost:<port>/, domain));
+    }
+    for (const domain of ['printer.local', '10.0.0.5', 'not a domain', 'localhostile']) {
+      await rejectsWith(svc.scan({ domain, lead, clientIp: ip }), 400, (e) => assert.equal(e.body.hint, 'Send a public website domain such as example.com.', domain));
+    }
+    for (const near of ['localhost-shop.com', 'mylocalhost.com', '1270.0.0.1', 'x.localhost.example.com']) assert.equal(domainHint(near), 'Send a public website domain such as example.com.', near);
   });
 
   test('missing or invalid lead details give 400 carrying required', async () => {
