@@ -59,8 +59,8 @@ export const submitScanForm: Handler<'submitScanForm'> = async (req, res, ctx) =
     const problem: FormProblem = {
       title: TITLES[err.status]!,
       // The wait is said once, in words, below the message (see renderHome).
-      message: (b.detail ? `${b.error} ${b.detail}` : b.error).replace(/\s*Try again in \d+ seconds?\.$/, ''),
-      ...(b.hint ? { hint: b.hint } : {}),
+      message: inFormWords((b.detail ? `${b.error} ${b.detail}` : b.error).replace(/\s*Try again in \d+ seconds?\.$/, '')),
+      ...(b.hint ? { hint: inFormWords(b.hint) } : {}),
       ...(b.retryAfterSeconds ? { retryAfterSeconds: b.retryAfterSeconds } : {}),
     };
     res.set(err.headers ?? {}).status(err.status).set('Cache-Control', 'no-store')
@@ -68,3 +68,13 @@ export const submitScanForm: Handler<'submitScanForm'> = async (req, res, ctx) =
       .send(renderHome(opts, values, problem));
   }
 };
+
+/** The API's field names, as the form labels them: a person filled in "Your name", not `lead.name`. */
+const FORM_WORDS: ReadonlyArray<[RegExp, string]> = [
+  [/`lead\.name`/g, 'Your name'], [/`lead\.email`/g, 'Your email'], [/`lead\.phone`/g, 'Phone'], [/`lead\.role`/g, 'Your role'],
+  [/\(`lead` with name and email\)/g, '(your name and email)'], [/ in `lead`\./g, '.'], [/`domain`/g, 'Website'],
+];
+
+function inFormWords(text: string): string {
+  return FORM_WORDS.reduce((t, [from, to]) => t.replace(from, to), text);
+}

@@ -4,7 +4,7 @@
 // on, /assets/home.js shows the scan's progress while the POST runs (it changes nothing else).
 // The same content is served as Markdown to agents (Accept: text/markdown).
 import { createHash } from 'node:crypto';
-import { html, SafeHtml } from '../report/html.ts';
+import { html, inlineCode, SafeHtml } from '../report/html.ts';
 import { STYLESHEET_LINK } from '../report/styles.ts';
 
 export const PROFILES = ['general', 'dev-platform', 'docs', 'publisher'] as const;
@@ -92,7 +92,7 @@ export function waitWords(seconds: number): string {
 export function renderHome(o: HomeOptions, values: FormValues = {}, problem?: FormProblem): string {
   const v = values;
   const alert = problem
-    ? html`<div class="alert" role="alert" id="problem"><h2>${problem.title}</h2><p>${problem.message}</p>${problem.hint ? html`<p class="muted">${problem.hint}</p>` : ''}${problem.retryAfterSeconds ? html`<p>You can try again in ${waitWords(problem.retryAfterSeconds)}.</p>` : ''}</div>`
+    ? html`<div class="alert" role="alert" id="problem"><h2>${problem.title}</h2><p>${inlineCode(problem.message)}</p>${problem.hint ? html`<p class="muted">${inlineCode(problem.hint)}</p>` : ''}${problem.retryAfterSeconds ? html`<p>You can try again in ${waitWords(problem.retryAfterSeconds)}.</p>` : ''}</div>`
     : '';
   const turnstile = o.turnstileSiteKey
     ? html`<div class="cf-turnstile" data-sitekey="${o.turnstileSiteKey}"></div><script src="https://challenges.cloudflare.com/turnstile/v0/api.js" async defer></script>`

@@ -62,7 +62,8 @@ describe('GET / and the scan form', () => {
     assert.match(res.headers['content-type']!, /text\/html/);
     assert.match(res.text, /role="alert"/);
     assert.match(res.text, /Please check the form/);
-    assert.match(res.text, /`lead\.name` must be 2 to 120 characters\./);
+    assert.match(res.text, /Your name must be 2 to 120 characters\./, 'the form\'s own label, not the API field');
+    assert.doesNotMatch(res.text, /lead\.name/);
     assert.match(res.text, /value="ada@form-site\.com"/);
   });
 
@@ -77,6 +78,14 @@ describe('GET / and the scan form', () => {
     const res = await post(t.app, { domain: '"><script>alert(1)</script>', ...lead }).expect(400).expect(conforms);
     assert.doesNotMatch(res.text, /<script>alert\(1\)<\/script>/);
     assert.match(res.text, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
+  });
+
+  test('the form\'s problem shows code as code: localhost points at the CLI command, and typed backticks and markup stay text', async () => {
+    const local = await post(t.app, { domain: 'localhost:3000', ...lead }).expect(400).expect(conforms);
+    assert.match(local.text, /<code>npx agent-readiness scan localhost:&lt;port&gt;<\/code>/);
+    const typed = await post(t.app, { domain: '`<img src=x onerror=alert(1)>`', ...lead }).expect(400).expect(conforms);
+    assert.doesNotMatch(typed.text, /<img/);
+    assert.match(typed.text, /<code>&lt;img src=x onerror=alert\(1\)&gt;<\/code>/);
   });
 
   test('an excluded domain is a 403 page that says why not', async () => {
