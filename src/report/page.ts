@@ -2,6 +2,7 @@
 // escaped by the `html` tag. The order answers a site owner's questions in turn: what is the
 // verdict and why, what is the score, what to fix first, what each agent meets, the evidence,
 // how to share it, how it changed. Also the helpful 404 page. Same input, same bytes.
+import { domainToUnicode } from 'node:url';
 import type { EvidenceRecord } from '../scanner/types.ts';
 import type { CliVantage, ScanReportBody } from '../scans/types.ts';
 import { fixFirstSection } from './fix-first.ts';
@@ -50,9 +51,10 @@ ${nextRubricLine(r.preview)}`;
 export function renderReportPage(p: ReportPageInput): string {
   const r = p.report;
   const words = HEADLINE_WORDS[r.headline] ?? r.headline;
+  const shown = displayDomain(r.domain);
   const body = html`<header>
 <p class="muted small">Agent-readiness report · a point-in-time measurement</p>
-<h1>${r.domain}</h1>
+<h1>${shown.name}</h1>${shown.ascii ? html`<p class="muted small">As DNS spells it: <code>${shown.ascii}</code></p>` : ''}
 <p><span class="chip ${TONE[r.headline] ?? 'none'}"><span class="i" aria-hidden="true">${HEADLINE_ICON[r.headline] ?? '?'}</span>${words}</span>
 <span class="muted small">Scanned <time datetime="${r.scannedAt}">${utc(r.scannedAt)}</time> · confidence <strong>${r.confidence}</strong>${r.vantagesConfirmed ? ' · both networks confirmed' : ''}</span></p>
 <nav aria-label="Sections"><ul><li><a href="#fix">Fix first</a></li><li><a href="#agents">Agents</a></li><li><a href="#checks">All checks</a></li><li><a href="#evidence">Evidence</a></li><li><a href="#share">Share</a></li>${p.history ? html`<li><a href="#history">History</a></li>` : ''}<li><a href="#method">Method</a></li></ul></nav>
@@ -72,7 +74,18 @@ ${p.history ? html`<section aria-labelledby="history">${historySection(r.domain,
 <p>${r.probeMethod}</p>
 <p class="muted small">This report never claims that a vendor's verified bot is blocked: it reports what the edge did with requests identifying as that agent from cloud networks. See the <a href="/methodology.md">methodology</a>.</p>
 <p class="muted small">Versions: schema ${r.versions.schema}, ${r.versions.rubric}, ${r.versions.roster}, ${r.versions.fingerprints}. Report id <code>${r.scanId}</code>.</p></section>`;
-  return layout(`${r.domain}: ${words} · agent-readiness report`, body);
+  return layout(`${shown.name}: ${words} · agent-readiness report`, body);
+}
+
+/**
+ * An internationalised domain as its owner typed it ("bücher.de"), with the ASCII form DNS
+ * uses ("xn--bcher-kva.de") always beside it: a name in look-alike letters shows its true
+ * spelling there, so the page never lends a spoof the look of another site.
+ */
+function displayDomain(domain: string): { name: string; ascii: string | null } {
+  if (!/(^|\.)xn--/i.test(domain)) return { name: domain, ascii: null };
+  const unicode = domainToUnicode(domain);
+  return unicode && unicode !== domain ? { name: unicode, ascii: domain } : { name: domain, ascii: null };
 }
 
 export function renderNotFoundPage(scanId: string): string {

@@ -75,6 +75,19 @@ describe('report page', () => {
     assert.match(fixBlock(renderReportPage({ ...base, report: { ...base.report, checks: allPass } })), /Nothing to fix: every check that decided passed with full credit\./);
   });
 
+  test('an internationalised domain is headed as its owner writes it, its DNS spelling always beside it; an ASCII one once', () => {
+    const base = input();
+    const idn = renderReportPage({ ...base, report: { ...base.report, domain: 'xn--bcher-kva.de' } });
+    assert.match(idn, /<h1>bücher\.de<\/h1><p class="muted small">As DNS spells it: <code>xn--bcher-kva\.de<\/code><\/p>/);
+    assert.match(idn, /<title>bücher\.de: /);
+    // A look-alike (Cyrillic а in "аpple.com") is never shown without its true spelling.
+    const spoof = renderReportPage({ ...base, report: { ...base.report, domain: 'xn--pple-43d.com' } });
+    assert.match(spoof, /<code>xn--pple-43d\.com<\/code>/);
+    const ascii = renderReportPage(base);
+    assert.doesNotMatch(ascii, /As DNS spells it/);
+    assert.match(ascii, new RegExp(`<h1>${base.report.domain.replace(/\./g, '\\.')}</h1>`));
+  });
+
   test('the agent grid holds every roster agent once, grouped by intent, with icon and word per cell and a folded verdict per row', () => {
     const page = renderReportPage(input());
     const grid = page.slice(page.indexOf('id="agents"'), page.indexOf('id="checks"'));
