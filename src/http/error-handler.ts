@@ -1,7 +1,7 @@
 // The one place a 4xx/5xx body is written. Every error, ours (AppError), the validator's
 // or the body reader's, becomes the spec's Error object; /mcp parse failures become
-// JSON-RPC errors because that is what its clients read. No stack traces. The one page is the
-// 404 of an address no route serves, for a browser (the report's own pages are its handler's).
+// JSON-RPC errors because that is what its clients read. No stack traces. A browser gets a page
+// (src/http/pages.ts) instead for an address no route serves and for a malformed report id.
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../context.ts';
 import { AppError, type ErrorBody } from '../errors.ts';

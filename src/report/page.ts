@@ -1,7 +1,8 @@
 // The archived report as a server-rendered page: no script, one stylesheet (a file, pinned by its hash), every value
 // escaped by the `html` tag. The order answers a site owner's questions in turn: what is the
 // verdict and why, what is the score, what to fix first, what each agent meets, the evidence,
-// how to share it, how it changed. Also the helpful 404 page. Same input, same bytes.
+// how to share it, how it changed. Also the pages for a missing report, a report link cut
+// short and an address nothing serves. Same input, same bytes.
 import { domainToUnicode } from 'node:url';
 import type { EvidenceRecord } from '../scanner/types.ts';
 import type { CliVantage, ScanReportBody } from '../scans/types.ts';
