@@ -5,6 +5,7 @@
  * gate, and the report link last.
  */
 import type { ScanReport } from './api.ts';
+import { domainInText } from '../report/domain-name.ts';
 import type { ChecksGate } from './check-gates.ts';
 import type { GateResult } from './gate.ts';
 import { describeDifferences, hostedColumns, localColumns, renderMatrix } from './matrix-view.ts';
@@ -37,7 +38,7 @@ function headlineColour(h: string, s: Style): string {
 export function renderHuman(v: HumanView, s: Style): string {
   const r = v.report;
   const out: string[] = [];
-  const where = v.mode === 'local' ? `${v.localOrigin} (local scan)` : r.domain;
+  const where = v.mode === 'local' ? `${v.localOrigin} (local scan)` : domainInText(r.domain);
   out.push(`${s.bold('agent-readiness')} · ${where} · scanned ${r.scannedAt}`);
   if (r.coalesced) out.push(s.dim(`Shared result of an identical scan that finished ${Math.round((r.ageMs ?? 0) / 1000)} s ago (use --fresh for a new one).`));
   if (r.ephemeral && r.ephemeralNote) out.push(s.dim(r.ephemeralNote));

@@ -6,6 +6,7 @@
  * warnings and errors go to stderr.
  */
 import fs from 'node:fs/promises';
+import { domainInText } from '../report/domain-name.ts';
 import type { LocalTarget, ScanOptions } from './args.ts';
 import type { ScanReport } from './api.ts';
 import { baselineFrom, combineExit, decideCheckGates, readBaseline, unknownAssertIds, type Baseline, type CatalogIds, type ChecksGate } from './check-gates.ts';
@@ -99,7 +100,7 @@ export async function runScan(opts: ScanOptions, local: LocalTarget | null, io: 
     warn(`baseline written to ${opts.baseline} (${done.report.checks.length} checks, ${done.report.score.rubricVersion})`);
   }
 
-  const summary: RunSummary = { report: done.report, gate, checks, exitCode, fixes: done.fixes, where: done.localOrigin ?? done.report.domain };
+  const summary: RunSummary = { report: done.report, gate, checks, exitCode, fixes: done.fixes, where: done.localOrigin ?? domainInText(done.report.domain) };
   if (opts.format === 'json') {
     writeJson(io, {
       cli,
@@ -176,7 +177,7 @@ async function runHosted(opts: ScanOptions, io: CliIo, phase: (t: string) => voi
       return { couldNotTest: message, details: { ...details, ...(error ? { body: error } : {}) } };
     }
     const report = answer.report;
-    phase(`probing ${report.domain} from your network`);
+    phase(`probing ${domainInText(report.domain)} from your network`);
     let vantage: UserVantage | null = null;
     let vantageProblem: string | null = null;
     try {

@@ -2,6 +2,7 @@
 // after the SMTP server accepted a mail but before marking it sent, the resend carries the
 // same Message-ID and receiving systems can recognise the duplicate.
 import escapeHtml from 'escape-html';
+import { domainInText } from '../report/domain-name.ts';
 import type { OutboxMail } from '../storage/queries/archiveScan.ts';
 
 export interface ReportMailFacts {
@@ -37,11 +38,13 @@ export function greetableName(name: string): string {
 export function composeReportMail(f: ReportMailFacts): OutboxMail {
   const name = greetableName(f.leadName);
   const greeting = name ? `Hello ${name},` : 'Hello,';
-  const subject = `Agent-readiness report for ${f.domain}: ${f.headline}, score ${f.scoreDisplay}`;
+  // An internationalised domain as its owner writes it, its DNS spelling beside it (domain-name.ts).
+  const domain = domainInText(f.domain);
+  const subject = `Agent-readiness report for ${domain}: ${f.headline}, score ${f.scoreDisplay}`;
   const text = [
     greeting,
     '',
-    `Your agent-readiness scan of ${f.domain} is archived.`,
+    `Your agent-readiness scan of ${domain} is archived.`,
     '',
     `Headline: ${f.headline}`,
     `Score: ${f.scoreDisplay}`,
@@ -52,7 +55,7 @@ export function composeReportMail(f: ReportMailFacts): OutboxMail {
   ].join('\n');
   const html = `<!doctype html><html lang="en"><body>
 <p>${escapeHtml(greeting)}</p>
-<p>Your agent-readiness scan of <strong>${escapeHtml(f.domain)}</strong> is archived.</p>
+<p>Your agent-readiness scan of <strong>${escapeHtml(domain)}</strong> is archived.</p>
 <ul><li>Headline: ${escapeHtml(f.headline)}</li><li>Score: ${escapeHtml(f.scoreDisplay)}</li></ul>
 <p><a href="${escapeHtml(f.reportUrl)}">Open the report</a> (${escapeHtml(f.reportUrl)})</p>
 <p>The link is read-only; anyone holding it can read the report.</p>

@@ -3,9 +3,9 @@
 // verdict and why, what is the score, what to fix first, what each agent meets, the evidence,
 // how to share it, how it changed. Also the pages for a missing report, a report link cut
 // short and an address nothing serves. Same input, same bytes.
-import { domainToUnicode } from 'node:url';
 import type { EvidenceRecord } from '../scanner/types.ts';
 import type { CliVantage, ScanReportBody } from '../scans/types.ts';
+import { displayDomain } from './domain-name.ts';
 import { fixFirstSection } from './fix-first.ts';
 import { html, SafeHtml } from './html.ts';
 import { matrixSection } from './matrix.ts';
@@ -76,17 +76,6 @@ ${p.history ? html`<section aria-labelledby="history">${historySection(r.domain,
 <p class="muted small">This report never claims that a vendor's verified bot is blocked: it reports what the edge did with requests identifying as that agent from cloud networks. See the <a href="/methodology.md">methodology</a>.</p>
 <p class="muted small">Versions: schema ${r.versions.schema}, ${r.versions.rubric}, ${r.versions.roster}, ${r.versions.fingerprints}. Report id <code>${r.scanId}</code>.</p></section>`;
   return layout(`${shown.name}: ${words} · agent-readiness report`, body);
-}
-
-/**
- * An internationalised domain as its owner typed it ("bücher.de"), with the ASCII form DNS
- * uses ("xn--bcher-kva.de") always beside it: a name in look-alike letters shows its true
- * spelling there, so the page never lends a spoof the look of another site.
- */
-function displayDomain(domain: string): { name: string; ascii: string | null } {
-  if (!/(^|\.)xn--/i.test(domain)) return { name: domain, ascii: null };
-  const unicode = domainToUnicode(domain);
-  return unicode && unicode !== domain ? { name: unicode, ascii: domain } : { name: domain, ascii: null };
 }
 
 export function renderNotFoundPage(scanId: string): string {

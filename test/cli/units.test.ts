@@ -154,6 +154,17 @@ describe('CLI report text', () => {
     assert.match(text, /Failing checks: none known, no check could be decided/);
     assert.match(renderHuman(view([{ id: 'a.one', status: 'pass' }, { id: 'b.two', status: 'inconclusive' }]), plain), /Failing checks: none\n/);
   });
+
+  test('a hosted scan of an internationalised domain names it as its owner writes it, with its DNS spelling beside it', () => {
+    const hosted = (domain: string) => {
+      const v = view([{ id: 'a.one', status: 'pass' }]);
+      return renderHuman({ ...v, mode: 'hosted', localOrigin: undefined, report: { ...v.report, domain } }, plain);
+    };
+    assert.match(hosted('xn--bcher-kva.de'), /^agent-readiness · bücher\.de \(xn--bcher-kva\.de\) · scanned /);
+    // A look-alike (Cyrillic а) never appears without its true spelling.
+    assert.match(hosted('xn--pple-43d.com'), /^agent-readiness · аpple\.com \(xn--pple-43d\.com\) · /);
+    assert.match(hosted('example.org'), /^agent-readiness · example\.org · scanned /);
+  });
 });
 
 describe('CLI proxy selection (HTTPS_PROXY / HTTP_PROXY / NO_PROXY)', () => {

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { Mailer } from '../../src/mail/mailer.ts';
 import { messageIdFor } from '../../src/mail/compose.ts';
 import { fileTransport, smtpTransport } from '../../src/mail/transport.ts';
@@ -119,6 +120,27 @@ describe('report mail through the outbox', () => {
     } finally {
       transport.close();
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('an internationalised domain reaches the inbox as its owner writes it, its DNS spelling beside it, in subject and body', async () => {
+    const { reportUrl } = await scanFor('xn--bcher-kva.mail-site.com');
+    const sink = new SmtpSink();
+    await sink.start(await SmtpSink.freePort());
+    const mailer = new Mailer({ db: t.db, transport: smtpTransport(`smtp://127.0.0.1:${sink.port}`, 2000), from: FROM, baseUrl: BASE, log: silentLog });
+    try {
+      await mailer.drainOnce();
+      const mine = sink.received.filter((m) => m.raw.includes(reportUrl.split('/').pop()!));
+      assert.equal(mine.length, 1);
+      // Read as a mail client reads it: the encoded subject and bodies decoded by mailparser.
+      const mail = await simpleParser(mine[0]!.raw);
+      const both = 'bücher.mail-site.com (xn--bcher-kva.mail-site.com)';
+      assert.match(mail.subject ?? '', new RegExp(`^Agent-readiness report for ${both.replace(/[.()]/g, '\\$&')}: partially-blocked, score `));
+      assert.ok(mail.text?.includes(`Your agent-readiness scan of ${both} is archived.`), mail.text);
+      assert.ok(typeof mail.html === 'string' && mail.html.includes(`<strong>${both}</strong>`), String(mail.html));
+    } finally {
+      await mailer.stop();
+      await sink.stop();
     }
   });
 
