@@ -19,7 +19,7 @@ const BURSTS = Number(process.env.BENCH_BURSTS ?? 3);
 const LATENCY_MS = Number(process.env.WORLD_LATENCY_MS ?? 50);
 const SITES = ALL_SITES.service;
 
-export async function startWorld(latencyMs: number): Promise<{ env: Record<string, string>; pid: number; stop: () => void }> {
+export async function startWorld(latencyMs: number): Promise<{ env: Record<string, string>; pid: number; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ['test/world/main.ts', '--latency', String(latencyMs)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   await new Promise<void>((resolve, reject) => {
@@ -31,7 +31,16 @@ export async function startWorld(latencyMs: number): Promise<{ env: Record<strin
   });
   const env: Record<string, string> = {};
   for (const m of out.matchAll(/^export (\w+)='([^']*)'$/gm)) env[m[1]!] = m[2]!;
-  return { env, pid: child.pid!, stop: () => child.kill('SIGTERM') };
+  // Stopping waits for the world to be gone: a world still closing the last burst's thousands of
+  // connections took CPU from the next burst and let more of its scans hold connections at once,
+  // which showed as 1.3-1.6 MiB per scan where a burst on a quiet machine gives 1.0.
+  const stop = () => new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => { clearTimeout(kill); resolve(); });
+    child.kill('SIGTERM');
+  });
+  return { env, pid: child.pid!, stop };
 }
 
 function statusMiB(pid: number, field: 'VmHWM' | 'VmRSS'): number {
@@ -133,7 +142,7 @@ export async function measureBurst(count: number, { nodeArgs, warmup = 0, watch 
   } finally {
     await client.close();
     await service.stop();
-    world.stop();
+    await world.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -154,7 +163,7 @@ export async function measureClient(mode: 'bare' | 'sockets' | 'engine', count: 
     if (code !== 0) throw new Error(`bench/lib/client-child.ts ${mode} exited with ${code}`);
     return (JSON.parse(out.trim().split('\n').at(-1)!) as { cpuMsPerScan: number }).cpuMsPerScan;
   } finally {
-    world.stop();
+    await world.stop();
   }
 }
 
