@@ -11,6 +11,7 @@ import { root, spawnService, START_NODE_FLAGS } from './lib/child.ts';
 import { BENCH_HEADLINE, benchSite, SITES as ALL_SITES } from './lib/sites.ts';
 import { cpuSeconds, describeMachine, nowIso } from './lib/machine.ts';
 import { writeSection } from './lib/results.ts';
+import { settleTimeWait, timeWaitSockets } from './lib/time-wait.ts';
 import { fmt, median, percentile } from './lib/stats.ts';
 
 const SCANS = Number(process.env.BENCH_SCANS ?? 100);
@@ -77,6 +78,8 @@ export interface Burst {
   peakMiB: number;
   /** All CPU of the burst spread over the cores: no schedule can finish sooner. */
   floorMs: number;
+  /** Sockets in TIME_WAIT on the machine when the burst started (null where unknown). */
+  timeWait: number | null;
 }
 
 export interface BurstOptions {
@@ -89,13 +92,16 @@ export interface BurstOptions {
   warmup?: number;
   /** Called with the service's pid just before the burst; what it returns, just after (bench/lib/perf.ts). */
   watch?: (servicePid: number) => Promise<() => Promise<void>>;
+  /** Wait first until the earlier bursts' closed connections have left TIME_WAIT (lib/time-wait.ts). */
+  settle?: boolean;
 }
 
 /**
  * `count` POST /scan at once against a fresh service process (so VmHWM is this burst's alone,
  * from the idle resident size just before it).
  */
-export async function measureBurst(count: number, { nodeArgs, warmup = 0, watch }: BurstOptions = {}): Promise<Burst> {
+export async function measureBurst(count: number, { nodeArgs, warmup = 0, watch, settle = false }: BurstOptions = {}): Promise<Burst> {
+  const timeWait = settle ? await settleTimeWait() : timeWaitSockets();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-scans-'));
   const world = await startWorld(LATENCY_MS);
   const service = await spawnService({
@@ -138,6 +144,7 @@ export async function measureBurst(count: number, { nodeArgs, warmup = 0, watch 
       wallMs, p50: median(ms), p95: percentile(ms, 95), maxMs: Math.max(...ms), cpu,
       idleMiB, peakMiB: peakRssMiB(service.process.pid!),
       floorMs: (1000 * (cpu.service + cpu.world + cpu.client)) / os.availableParallelism(),
+      timeWait,
     };
   } finally {
     await client.close();
@@ -203,7 +210,7 @@ export async function benchConcurrentScans(): Promise<ConcurrentScans> {
   const sockets: number[] = [];
   const socketsWarm: number[] = [];
   for (let i = 0; i < BURSTS; i++) {
-    prod.push(await measureBurst(SCANS));
+    prod.push(await measureBurst(SCANS, { settle: true }));
     warm.push(await measureBurst(SCANS, { warmup: SCANS }));
     defaults.push(await measureBurst(SCANS, { nodeArgs: [] }));
     bare.push(await measureClient('bare', SCANS));
@@ -236,7 +243,7 @@ export async function benchConcurrentScans(): Promise<ConcurrentScans> {
     '',
     `Measured ${started} on ${describeMachine()}; load average at start ${load}.`,
     `${SCANS} POST /scan at once, each of a distinct domain (copies of \`open-basic\`, 74 requests each), to \`src/main.js\` (SQLite, NODE_ENV=production) scanning the test world (child process, ${LATENCY_MS} ms added to every response, both networks through their proxies). Targets: service CPU ≤ 40 ms per scan, peak RSS ≤ 1 MiB per scan in flight above the idle service, p95 ≤ 1.3 × the CPU floor.`,
-    `${BURSTS} rounds, a fresh service and world for every burst, each burst after one warm-up scan: with the Node flags \`npm start\` uses (${flags}); the same after a first burst of ${SCANS} other sites on the same service (a service that has run a while: V8 has compiled its hot code, which a fresh process does during its first burst); and under V8's own heap sizing. Figures are medians over the bursts, every burst listed.`,
+    `${BURSTS} rounds, a fresh service and world for every burst, each burst after one warm-up scan: with the Node flags \`npm start\` uses (${flags}); the same after a first burst of ${SCANS} other sites on the same service (a service that has run a while: V8 has compiled its hot code, which a fresh process does during its first burst); and under V8's own heap sizing. Figures are medians over the bursts, every burst listed. Each \`npm start\` burst starts once fewer than 3,000 sockets are left in TIME_WAIT by the bursts before it (\`bench/lib/time-wait.ts\`): the world's proxies reach every test site at one address and port, so their closed connections fill the ephemeral range towards it (real sites are many addresses), and a burst started with 25,000 of its 28,232 ports held measured half as much memory again per scan; the other bursts and the references start as they come, with the count listed.`,
     `Each round also measures three references with the same flags (\`bench/lib/client-child.ts\`), fresh and after the same first burst: bare undici making the same 74 requests for ${SCANS} sites at once (\`request()\` through a ProxyAgent per network, 8 at a time per site and network, bodies read and dropped); the same requests over Node's own sockets and TLS with no HTTP library (\`bench/lib/sockets-client.ts\`: a CONNECT tunnel and TLS per connection, 8 connections per site and network, 14 of 16 resuming a session as the egress does, each answer read only to its end); and the scan engine alone in-process. Bare undici is what a plain client costs this machine for the same requests, a reference and not a floor: it opens each site's connections at once and so resumes almost no TLS session, where the egress resumes 14 of 16 (bench/results.md, notes). The sockets row is near the floor of Node itself: it parses nothing, checks nothing and keeps nothing, so no real client comes down to it.`,
     '',
     '| figure | `npm start` (median) | each burst | after a first burst (median) | each burst | V8 defaults (median) | each burst |',
@@ -249,6 +256,7 @@ export async function benchConcurrentScans(): Promise<ConcurrentScans> {
     `| service CPU per scan against bare undici's | ${fmt(cpuPerScan / bareCpuPerScan, 2)} × | ${nums(prod.map((x, i) => cpuPerScanMs(x) / bare[i]!), 2)} | ${fmt(warmCpuPerScan / bareWarmCpuPerScan, 2)} × | ${nums(warm.map((x, i) => cpuPerScanMs(x) / bareWarm[i]!), 2)} | | |`,
     row('peak RSS per scan in flight above the idle service', (x) => fmt(rssPerScanMiB(x), 2), [mib(prod), mib(warm), mib(defaults)]),
     row('service idle → peak RSS (VmHWM), MiB', (x) => `${fmt(x.idleMiB)} → ${fmt(x.peakMiB)}`),
+    row('sockets in TIME_WAIT on the machine at the burst\'s start', (x) => (x.timeWait === null ? 'unknown' : fmt(x.timeWait))),
     row('p95 against the CPU floor of the same burst', (x) => fmt(x.p95 / x.floorMs, 2), [ratio(prod), ratio(warm), ratio(defaults)]),
     row(`wall time for all ${SCANS}, ms`, (x) => fmt(x.wallMs)),
     row('latency p50 / p95 / max, ms', (x) => `${fmt(x.p50)} / ${fmt(x.p95)} / ${fmt(x.maxMs)}`),
@@ -261,12 +269,12 @@ export async function benchConcurrentScans(): Promise<ConcurrentScans> {
 /** How service CPU, memory and wall time grow with the number of scans at once. */
 export async function benchScaling(counts: readonly number[] = (process.env.BENCH_SCALING ?? '1,10,100,300').split(',').map(Number)): Promise<{ markdown: string; bursts: Burst[] }> {
   const bursts: Burst[] = [];
-  for (const n of counts) bursts.push(await measureBurst(n));
+  for (const n of counts) bursts.push(await measureBurst(n, { settle: true }));
   const perCore = bursts.map((b) => 1000 / cpuPerScanMs(b));
   const markdown = [
     '## Scaling: 1 to 300 scans at once (`npm run bench`)',
     '',
-    `Measured ${nowIso()} on ${describeMachine()}; load average at start ${os.loadavg()[0]!.toFixed(2)}. Each row is a fresh service process and world; the world adds ${LATENCY_MS} ms to every response.`,
+    `Measured ${nowIso()} on ${describeMachine()}; load average at start ${os.loadavg()[0]!.toFixed(2)}. Each row is a fresh service process and world, started once fewer than 3,000 sockets are left in TIME_WAIT by the rows before (\`bench/lib/time-wait.ts\`); the world adds ${LATENCY_MS} ms to every response.`,
     'Scans per second one core sustains = 1000 / service CPU per scan (the service alone; the sites it scans are elsewhere in production).',
     '',
     '| scans at once | wall time | p95 | p95 / CPU floor | service CPU | CPU per scan | idle → peak RSS | RSS per scan in flight | scans/s one core sustains |',
