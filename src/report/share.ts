@@ -2,6 +2,7 @@
 // domain's earlier archived scans as a small server-drawn SVG chart and a table). History
 // shows dates, headlines and scores only: never a link to a report someone else ran.
 import type { HistoryPoint } from '../storage/queries/domainHistory.ts';
+import { domainInText } from './domain-name.ts';
 import { html, type SafeHtml } from './html.ts';
 import { HEADLINE_ICON, HEADLINE_WORDS } from './words.ts';
 
@@ -19,7 +20,7 @@ export function shareSection(domain: string, reportUrl: string | undefined): Saf
   return html`<h2 id="share">Share</h2>
 <dl class="kv">
 <dt>Permalink</dt><dd><a href="${reportUrl}">${reportUrl}</a><br><span class="muted small">Anyone with this link can read this report; it is listed nowhere.</span></dd>
-<dt>Badge</dt><dd><img src="/badge/${encodeURIComponent(domain)}.svg" alt="The badge: score and headline of the latest archived scan of ${domain}"><br><span class="muted small">It always shows the domain's latest archived scan.</span></dd>
+<dt>Badge</dt><dd><img src="/badge/${encodeURIComponent(domain)}.svg" alt="The badge: score and headline of the latest archived scan of ${domainInText(domain)}"><br><span class="muted small">It always shows the domain's latest archived scan.</span></dd>
 <dt>Markdown</dt><dd><pre><code>${md}</code></pre></dd>
 <dt>HTML</dt><dd><pre><code>${tag}</code></pre></dd>
 <dt>JSON</dt><dd><a href="${reportUrl}?format=json">This report as JSON</a> <span class="muted small">(or ask for <code>Accept: application/json</code>)</span></dd>
@@ -56,7 +57,8 @@ ${grid}${line ? html`<path class="line" d="${line}"/>` : ''}${dots}
 }
 
 /** `earlier` oldest first (storage/queries/domainHistory.ts); this report is drawn last. */
-export function historySection(domain: string, earlier: readonly HistoryPoint[], current: HistoryPoint): SafeHtml {
+export function historySection(dnsDomain: string, earlier: readonly HistoryPoint[], current: HistoryPoint): SafeHtml {
+  const domain = domainInText(dnsDomain); // the prose names it as the page heading does
   if (earlier.length === 0) {
     return html`<h2 id="history">History</h2><p>This is the first archived scan of ${domain}; later scans will be drawn here.</p>`;
   }

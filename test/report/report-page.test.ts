@@ -80,6 +80,10 @@ describe('report page', () => {
     const idn = renderReportPage({ ...base, report: { ...base.report, domain: 'xn--bcher-kva.de' } });
     assert.match(idn, /<h1>bücher\.de<\/h1><p class="muted small">As DNS spells it: <code>xn--bcher-kva\.de<\/code><\/p>/);
     assert.match(idn, /<title>bücher\.de: /);
+    // The prose below names it the same way; URLs and embed snippets keep the DNS spelling.
+    assert.match(idn, /scan of bücher\.de \(xn--bcher-kva\.de\)/);
+    assert.match(idn, /\/badge\/xn--bcher-kva\.de\.svg/);
+    assert.doesNotMatch(idn, /scan of xn--bcher-kva\.de/);
     // A look-alike (Cyrillic а in "аpple.com") is never shown without its true spelling.
     const spoof = renderReportPage({ ...base, report: { ...base.report, domain: 'xn--pple-43d.com' } });
     assert.match(spoof, /<code>xn--pple-43d\.com<\/code>/);
