@@ -62,7 +62,7 @@ export function renderReportPage(p: ReportPageInput): string {
 </header>
 <div class="top"><section aria-labelledby="why"><h2 id="why">Why “${words}”</h2>
 <ul>${r.reasons.map((reason) => html`<li>${reason}</li>`)}</ul>
-<p class="small"><strong>Confidence ${r.confidence}:</strong> ${r.confidenceNote}</p></section>
+<p class="small"><strong>Confidence ${r.confidence}:</strong> ${withoutLevel(r.confidenceNote, r.confidence)}</p></section>
 <section aria-labelledby="score">${scoreBlock(r)}</section></div>
 <section aria-labelledby="fix">${fixFirstSection(r.checks, p.catalog)}</section>
 <section aria-labelledby="agents">${matrixSection(r.matrix, p.cliVantage, p.evidence)}</section>
@@ -76,6 +76,11 @@ ${p.history ? html`<section aria-labelledby="history">${historySection(r.domain,
 <p class="muted small">This report never claims that a vendor's verified bot is blocked: it reports what the edge did with requests identifying as that agent from cloud networks. See the <a href="/methodology.md">methodology</a>.</p>
 <p class="muted small">Versions: schema ${r.versions.schema}, ${r.versions.rubric}, ${r.versions.roster}, ${r.versions.fingerprints}. Report id <code>${r.scanId}</code>.</p></section>`;
   return layout(`${shown.name}: ${words} · agent-readiness report`, body);
+}
+
+/** The note as the API gives it starts with its level ("Low: the two networks…"); the page's label already says it. */
+function withoutLevel(note: string, level: string): string {
+  return note.toLowerCase().startsWith(`${level.toLowerCase()}: `) ? note.slice(level.length + 2) : note;
 }
 
 export function renderNotFoundPage(scanId: string): string {

@@ -75,6 +75,14 @@ describe('report page', () => {
     assert.match(fixBlock(renderReportPage({ ...base, report: { ...base.report, checks: allPass } })), /Nothing to fix: every check that decided passed with full credit\./);
   });
 
+  test('the confidence note is labelled once: the API\'s leading level word is not repeated after the page\'s label', () => {
+    const base = input();
+    const page = renderReportPage({ ...base, report: { ...base.report, confidence: 'low', confidenceNote: 'Low: the two networks disagree for GPTBot.' } });
+    assert.match(page, /<strong>Confidence low:<\/strong> the two networks disagree for GPTBot\.<\/p>/);
+    // A note without the prefix is shown whole.
+    assert.match(renderReportPage(base), /<strong>Confidence high:<\/strong> Both networks answered, /);
+  });
+
   test('an internationalised domain is headed as its owner writes it, its DNS spelling always beside it; an ASCII one once', () => {
     const base = input();
     const idn = renderReportPage({ ...base, report: { ...base.report, domain: 'xn--bcher-kva.de' } });
