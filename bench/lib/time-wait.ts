@@ -9,11 +9,16 @@
 // harness's state, not the service's.
 import { readFileSync } from 'node:fs';
 
+/** The TIME_WAIT count of a /proc/net/sockstat text ("TCP: inuse 11 orphan 0 tw 26334 …"), or null. */
+export function timeWaitOf(sockstat: string): number | null {
+  const m = /^TCP:.*\btw (\d+)/m.exec(sockstat);
+  return m ? Number(m[1]) : null;
+}
+
 /** TCP sockets in TIME_WAIT on this machine (Linux: /proc/net/sockstat), or null elsewhere. */
 export function timeWaitSockets(): number | null {
   try {
-    const m = /^TCP:.*\btw (\d+)/m.exec(readFileSync('/proc/net/sockstat', 'utf8'));
-    return m ? Number(m[1]) : null;
+    return timeWaitOf(readFileSync('/proc/net/sockstat', 'utf8'));
   } catch {
     return null;
   }
