@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Agent, request } from 'undici';
-import { root, spawnService, START_NODE_FLAGS } from './lib/child.ts';
+import { root, spawnService, startWorld, START_NODE_FLAGS } from './lib/child.ts';
 import { BENCH_HEADLINE, benchSite, SITES as ALL_SITES } from './lib/sites.ts';
 import { cpuSeconds, describeMachine, nowIso } from './lib/machine.ts';
 import { writeSection } from './lib/results.ts';
@@ -19,30 +19,6 @@ const SCANS = Number(process.env.BENCH_SCANS ?? 100);
 const BURSTS = Number(process.env.BENCH_BURSTS ?? 3);
 const LATENCY_MS = Number(process.env.WORLD_LATENCY_MS ?? 50);
 const SITES = ALL_SITES.service;
-
-export async function startWorld(latencyMs: number): Promise<{ env: Record<string, string>; pid: number; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['test/world/main.ts', '--latency', String(latencyMs)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('networkA leaves from')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`the world exited with ${code}`)));
-  });
-  const env: Record<string, string> = {};
-  for (const m of out.matchAll(/^export (\w+)='([^']*)'$/gm)) env[m[1]!] = m[2]!;
-  // Stopping waits for the world to be gone: a world still closing the last burst's thousands of
-  // connections took CPU from the next burst and let more of its scans hold connections at once,
-  // which showed as 1.3-1.6 MiB per scan where a burst on a quiet machine gives 1.0.
-  const stop = () => new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => { clearTimeout(kill); resolve(); });
-    child.kill('SIGTERM');
-  });
-  return { env, pid: child.pid!, stop };
-}
 
 function statusMiB(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

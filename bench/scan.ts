@@ -6,13 +6,13 @@
  * The world runs in a child process so the CPU and memory figures are the
  * scanner's alone.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import { createEgress } from '../src/net/egress.ts';
 import { parseScanResolve } from '../src/net/resolve.ts';
 import { createScanner, DEFAULT_CONCURRENCY } from '../src/scanner/engine.ts';
 import { gridKeys } from '../src/scanner/grid.ts';
+import { startWorld } from './lib/child.ts';
 import { benchSite } from './lib/sites.ts';
 
 const LATENCY_MS = 50;
@@ -20,27 +20,12 @@ const RUNS = 30;
 const CONCURRENT = 50;
 const SITE = 'open-basic.world-fixtures.com';
 
-async function startWorldChild(): Promise<{ env: Record<string, string>; stop: () => void }> {
-  const child = spawn(process.execPath, ['test/world/main.ts', '--latency', String(LATENCY_MS)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('networkA leaves from')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`world exited with ${code}`)));
-  });
-  const env: Record<string, string> = {};
-  for (const m of out.matchAll(/^export (\w+)='([^']*)'$/gm)) env[m[1]!] = m[2]!;
-  return { env, stop: () => child.kill('SIGTERM') };
-}
-
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 };
 
-const world = await startWorldChild();
+const world = await startWorld(LATENCY_MS);
 const resolve = parseScanResolve(world.env.SCAN_RESOLVE);
 const ca = readFileSync(world.env.NODE_EXTRA_CA_CERTS!, 'utf8');
 const networks = () => ({
@@ -102,7 +87,7 @@ const cpu = process.cpuUsage(cpu0);
 clearInterval(sampler);
 peakRss = Math.max(peakRss, process.memoryUsage().rss);
 await Promise.all([shared.networkA.close(), shared.networkB.close()]);
-world.stop();
+await world.stop();
 
 const cpus = os.cpus();
 const f = (n: number) => n.toFixed(0);

@@ -59,13 +59,36 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs: number): P
   }
 }
 
+/**
+ * Stops a child and resolves once it has exited (SIGKILL after 10 s): the next measurement must
+ * not share the machine with it. A test world still closing a 200-scan burst's connections took
+ * CPU from the next burst and let more of its scans hold connections at once, which showed as
+ * 1.3-1.6 MiB per scan in flight where a quiet machine gives 1.0 (bench/results.md, notes).
+ */
 function stopper(child: ChildProcess) {
   return (signal: NodeJS.Signals = 'SIGTERM') =>
     new Promise<number | null>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
-      child.once('exit', (code) => resolve(code));
+      const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.once('exit', (code) => { clearTimeout(kill); resolve(code); });
       child.kill(signal);
     });
+}
+
+/** Starts the test world (test/world/main.ts) in a child process; resolves with the environment it prints. */
+export async function startWorld(latencyMs: number): Promise<{ env: Record<string, string>; pid: number; stop: () => Promise<number | null> }> {
+  const child = spawn(process.execPath, ['test/world/main.ts', '--latency', String(latencyMs)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('networkA leaves from')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the world exited with ${code}`)));
+  });
+  const env: Record<string, string> = {};
+  for (const m of out.matchAll(/^export (\w+)='([^']*)'$/gm)) env[m[1]!] = m[2]!;
+  return { env, pid: child.pid!, stop: stopper(child) };
 }
 
 /** Starts src/main.js with the given environment; resolves once GET /health answers 200. */
