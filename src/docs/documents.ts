@@ -26,6 +26,8 @@ export interface Documents {
 function fill(name: string, baseUrl: string): string {
   return fs
     .readFileSync(path.join(dir, name), 'utf8')
+    // The edge corpus's figures, written from the corpus by `npm run corpus:figures` (checked by its table test).
+    .replace('{{EDGE_CORPUS}}', () => fs.readFileSync(path.join(dir, 'edge-corpus.md'), 'utf8').trimEnd())
     .replaceAll('{{BASE_URL}}', baseUrl)
     .replaceAll('{{RUBRIC}}', RUBRIC_VERSION)
     .replaceAll('{{ROSTER}}', ROSTER_VERSION)

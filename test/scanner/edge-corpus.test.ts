@@ -1,37 +1,21 @@
-// The corpus of real edge responses (test/fixtures/edges/, written by
-// scripts/fixtures/write-edge-corpus.py from public captures and wafw00f's and is-antibot's
-// markers, each sample naming its source and fidelity) runs through classification and
-// attribution with the current fingerprint set. The promise: no denial is ever `pass`, no
-// ordinary page is a denial, the outcome is right for at least 98 %, the vendor is named for at
-// least 95 % of denials of known vendors, and a marker two vendors share never names the wrong one.
+// The edge corpus (test/fixtures/edges/) runs through classification and attribution with the
+// current fingerprint set. Each sample carries one fidelity class (test/scanner/edge-corpus.ts):
+// captured responses and bodies are real; the rest are pages built around published markers, or
+// ordinary pages we wrote. The summary line gives the figures per class, and /methodology.md and
+// bench/results.md must say the same (`npm run corpus:figures` writes them). The promise: no
+// denial is ever `pass`, no ordinary page is a denial, the outcome is right for at least 98 %, the
+// vendor is named for at least 95 % of denials of known vendors, and a marker two vendors share
+// never names the wrong one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createHash } from 'node:crypto';
-import { classificationKey, classifyOnce, classifyResponse, DENIALS, type ClassifyMemo, type EdgeOutcome } from '../../src/scanner/classify.ts';
-import { FINGERPRINT_SETS, matchFingerprints } from '../../src/scanner/fingerprints.ts';
-import { FINGERPRINTS_VERSION } from '../../src/scanner/versions.ts';
+import { classificationKey, classifyOnce, classifyResponse, DENIALS, type ClassifyMemo } from '../../src/scanner/classify.ts';
+import { FINGERPRINT_SETS } from '../../src/scanner/fingerprints.ts';
+import { benchSection, BENCH_RESULTS, CAPTURED, classifySample, corpusReport, FIDELITY, loadSamples, METHODOLOGY_PART, methodologyText, summaryLine, withBenchSection } from './edge-corpus.ts';
 
-interface Sample {
-  id: string; vendor: string | null; status: number; headers: Record<string, string>; body: string; isHome?: boolean;
-  source: Record<string, string>; fidelity: string; expected: { outcome: EdgeOutcome; vendor: string | null };
-}
-
-const dir = new URL('../fixtures/edges/', import.meta.url);
-const samples: Sample[] = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()
-  .map((f) => JSON.parse(fs.readFileSync(new URL(f, dir), 'utf8')) as Sample);
-
-function run(s: Sample, set = FINGERPRINT_SETS[FINGERPRINTS_VERSION]!) {
-  const setCookieNames = (s.headers['set-cookie'] ?? '').split(/,(?=\s*[^;,=\s]+=)/).map((c) => c.split('=')[0]!.trim()).filter(Boolean);
-  const view = { status: s.status, headers: s.headers, setCookieNames, body: s.body, bodyBytes: Buffer.byteLength(s.body) };
-  const classified = classifyResponse({ ok: true, ...view, redirects: [] }, s.isHome !== false, set);
-  const fp = matchFingerprints(view, set);
-  // Vendors whose mitigation markers fired (presence alone names a CDN, not the one who denied).
-  const mitigating = [...new Set([...fp.challenge, ...fp.deny, ...fp.rateLimit].map((h) => h.vendor))];
-  return { ...classified, mitigating };
-}
-
-const results = samples.map((s) => ({ s, r: run(s) }));
+const samples = loadSamples();
+const { rows: results, rep } = corpusReport(samples);
 const denials = results.filter(({ s }) => DENIALS.has(s.expected.outcome));
 const ordinary = results.filter(({ s }) => s.expected.outcome === 'pass');
 const right = results.filter(({ s, r }) => r.outcome === s.expected.outcome);
@@ -40,15 +24,34 @@ const named = known.filter(({ s, r }) => r.vendors.includes(s.expected.vendor!))
 const pct = (n: number, d: number) => ((n / d) * 100).toFixed(1);
 const vendors = new Set(samples.flatMap((s) => (s.vendor ? [s.vendor] : [])));
 
-test(`edge corpus (${FINGERPRINTS_VERSION}): ${samples.length} samples, ${vendors.size} vendors, ${denials.filter(({ s }) => s.status === 200).length} status-200 denials, ${ordinary.length} ordinary pages`, () => {
+test(summaryLine(rep.figures), () => {
   assert.ok(samples.length >= 150, `${samples.length} samples`);
   assert.ok(vendors.size >= 25, `${vendors.size} vendors`);
   assert.ok(denials.filter(({ s }) => s.status === 200).length >= 40);
   assert.ok(ordinary.length >= 40);
+});
+
+test('edge corpus: every sample has exactly one fidelity class and names its public source', () => {
+  const ids = new Set<string>();
   for (const s of samples) {
-    assert.match(JSON.stringify(s.source), /https:\/\//, `${s.id} names a public source`);
-    assert.ok(['verbatim', 'verbatim-body', 'markers', 'ordinary'].includes(s.fidelity), `${s.id}: fidelity ${s.fidelity}`);
+    assert.ok(!ids.has(s.id), `${s.id} appears once`);
+    ids.add(s.id);
+    assert.ok((FIDELITY as readonly string[]).includes(s.fidelity), `${s.id}: fidelity ${s.fidelity}`);
+    assert.match(s.source.url ?? '', /^https:\/\//, `${s.id} names a public source by its URL`);
+    if (s.source.repository) assert.match(s.source.commit ?? '', /^[0-9a-f]{40}$/, `${s.id}: a repository file is named at its commit`);
+    // A body without its response says where its status and headers come from.
+    if (s.fidelity === 'captured-body') assert.ok(s.statusNote, `${s.id}: a captured body says where its status and headers come from`);
+    // Only captured samples are called real.
+    if (!CAPTURED.has(s.fidelity)) assert.doesNotMatch(`${s.note} ${s.statusNote ?? ''}`, /\breal\b/i, `${s.id} is not captured and is not called real`);
   }
+});
+
+test('/methodology.md and bench/results.md give the figures this table measures (npm run corpus:figures)', () => {
+  assert.equal(fs.readFileSync(METHODOLOGY_PART, 'utf8'), methodologyText(rep), 'src/docs/text/edge-corpus.md is stale: run npm run corpus:figures');
+  const bench = fs.readFileSync(BENCH_RESULTS, 'utf8');
+  assert.equal(withBenchSection(bench, benchSection(rep)), bench, 'bench/results.md is stale: run npm run corpus:figures');
+  const methodology = fs.readFileSync(new URL('../../src/docs/text/methodology.md', import.meta.url), 'utf8');
+  assert.ok(methodology.includes('{{EDGE_CORPUS}}'), 'methodology.md includes the corpus figures');
 });
 
 test('edge corpus: no denial is ever classified pass', () => {
@@ -75,20 +78,9 @@ test('edge corpus: a denial is never attributed to a vendor whose markers it onl
 });
 
 // What v1.1 fixed, measured on the same corpus: the figures go to /methodology.md.
-const old = samples.map((s) => ({ s, r: run(s, FINGERPRINT_SETS['fingerprints-v1.0']!) }));
-const oldPass = old.filter(({ s, r }) => DENIALS.has(s.expected.outcome) && r.outcome === 'pass');
-const oldRight = old.filter(({ s, r }) => r.outcome === s.expected.outcome);
-test(`edge corpus under fingerprints-v1.0 for comparison: ${oldRight.length} of ${samples.length} right (${pct(oldRight.length, samples.length)} %), ${oldPass.length} denials read as pass`, () => {
-  assert.ok(oldPass.some(({ s }) => s.id.startsWith('f5-')), 'v1.0 read the F5 Request Rejected page as pass, which v1.1 fixes');
-});
-
-test('/methodology.md states the corpus figures this table measures', () => {
-  const doc = fs.readFileSync(new URL('../../src/docs/text/methodology.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
-  const deny200 = denials.filter(({ s }) => s.status === 200).length;
-  for (const phrase of [`corpus of ${samples.length} edge responses over ${vendors.size} vendors`, `${deny200} denials served with status 200`, `${ordinary.length} ordinary pages`,
-    `(${right.length} of ${samples.length})`, `all ${known.length} denials by known vendors`, `fingerprints-v1.0 got ${oldRight.length} of ${samples.length} right and read ${oldPass.length} denials`]) {
-    assert.ok(doc.includes(phrase), `methodology.md should say "${phrase}"`);
-  }
+const old = samples.map((s) => ({ s, r: classifySample(s, FINGERPRINT_SETS['fingerprints-v1.0']!) }));
+test(`edge corpus under fingerprints-v1.0 for comparison: ${rep.v10.right} of ${samples.length} right (${pct(rep.v10.right, samples.length)} %), ${rep.v10.denialsAsPass} denials read as pass`, () => {
+  assert.ok(old.some(({ s, r }) => s.id.startsWith('f5-') && r.outcome === 'pass'), 'v1.0 read the F5 Request Rejected page as pass, which v1.1 fixes');
 });
 
 test('edge corpus: a scan classifies each distinct answer once, and the memo gives exactly what classifying afresh gives', () => {

@@ -1,5 +1,5 @@
 /**
- * fingerprints-v1.1: built from the corpus of real edge responses in test/fixtures/edges/
+ * fingerprints-v1.1: built from the corpus of edge responses in test/fixtures/edges/
  * (wafw00f's plugins as the reference for markers, captured pages from cloudscraper and
  * is-antibot, vendors' documented templates). What changed against v1.0:
  *   - eighteen vendors added (F5 and NGINX App Protect, Wordfence, Anubis, Kasada's page

@@ -1,0 +1,162 @@
+// The edge corpus (test/fixtures/edges/): loading, classifying, and its figures per fidelity
+// class, rendered once for the table test's summary, /methodology.md and bench/results.md so the
+// three cannot say different things (scripts/fixtures/edge-corpus-figures.ts writes the two files,
+// test/scanner/edge-corpus.test.ts fails when they drift).
+import fs from 'node:fs';
+import { classifyResponse, DENIALS, type EdgeOutcome } from '../../src/scanner/classify.ts';
+import { FINGERPRINT_SETS, matchFingerprints } from '../../src/scanner/fingerprints.ts';
+import { FINGERPRINTS_VERSION } from '../../src/scanner/versions.ts';
+
+/** How faithful a sample is to what an edge served, most faithful first. Only the first two are real. */
+export const FIDELITY = ['captured-response', 'captured-body', 'built-around-published-markers', 'written-by-us'] as const;
+export type Fidelity = (typeof FIDELITY)[number];
+export const CAPTURED: ReadonlySet<string> = new Set<Fidelity>(['captured-response', 'captured-body']);
+
+const WHAT: Record<Fidelity, string> = {
+  'captured-response': 'status, headers and body as an edge served them',
+  'captured-body': 'the body as an edge served it; status and headers as the source gives them',
+  'built-around-published-markers': 'a page we assembled around the markers a detector or vendor publishes',
+  'written-by-us': 'an ordinary page we wrote to carry words and widgets that look like a block',
+};
+
+export interface Sample {
+  id: string; vendor: string | null; status: number; headers: Record<string, string>; body: string; isHome?: boolean;
+  source: Record<string, string>; fidelity: Fidelity; note: string; statusNote?: string; redacted?: string; altered?: string;
+  expected: { outcome: EdgeOutcome; vendor: string | null };
+}
+
+export const CORPUS_DIR = new URL('../fixtures/edges/', import.meta.url);
+
+export function loadSamples(): Sample[] {
+  return fs.readdirSync(CORPUS_DIR).filter((f) => f.endsWith('.json')).sort()
+    .map((f) => JSON.parse(fs.readFileSync(new URL(f, CORPUS_DIR), 'utf8')) as Sample);
+}
+
+/** Set-Cookie names from a header value folded with ", " (as HARs and our samples store them). */
+export function cookieNames(setCookie: string | undefined): string[] {
+  return (setCookie ?? '').split(/,(?=\s*[^;,=\s]+=)/).map((c) => c.split('=')[0]!.trim()).filter(Boolean);
+}
+
+export interface Result { outcome: EdgeOutcome; vendors: string[]; markers: string[]; mitigating: string[] }
+
+/** Classification and attribution of one response, as a scan would see it. */
+export function classifySample(s: Pick<Sample, 'status' | 'headers' | 'body' | 'isHome'>, set = FINGERPRINT_SETS[FINGERPRINTS_VERSION]!): Result {
+  const view = { status: s.status, headers: s.headers, setCookieNames: cookieNames(s.headers['set-cookie']), body: s.body, bodyBytes: Buffer.byteLength(s.body) };
+  const classified = classifyResponse({ ok: true, ...view, redirects: [] }, s.isHome !== false, set);
+  const fp = matchFingerprints(view, set);
+  // Vendors whose mitigation markers fired (presence alone names a CDN, not the one who denied).
+  const mitigating = [...new Set([...fp.challenge, ...fp.deny, ...fp.rateLimit].map((h) => h.vendor))];
+  return { ...classified, mitigating };
+}
+
+export interface ClassFigures {
+  fidelity: Fidelity | 'all';
+  samples: number;
+  vendors: number;
+  /** Samples whose outcome is the expected one. */
+  right: number;
+  denials: number;
+  denialsAsPass: number;
+  /** Denials whose vendor has a fingerprint, and of those, how many name it. */
+  knownDenials: number;
+  named: number;
+}
+
+export function figuresOf(fidelity: ClassFigures['fidelity'], rows: ReadonlyArray<{ s: Sample; r: Result }>): ClassFigures {
+  const denials = rows.filter(({ s }) => DENIALS.has(s.expected.outcome));
+  const known = denials.filter(({ s }) => s.expected.vendor);
+  return {
+    fidelity,
+    samples: rows.length,
+    vendors: new Set(rows.flatMap(({ s }) => (s.vendor ? [s.vendor] : []))).size,
+    right: rows.filter(({ s, r }) => r.outcome === s.expected.outcome).length,
+    denials: denials.length,
+    denialsAsPass: denials.filter(({ r }) => r.outcome === 'pass').length,
+    knownDenials: known.length,
+    named: known.filter(({ s, r }) => r.vendors.includes(s.expected.vendor!)).length,
+  };
+}
+
+/** One row per fidelity class, then the whole corpus. */
+export function corpusFigures(rows: ReadonlyArray<{ s: Sample; r: Result }>): ClassFigures[] {
+  return [...FIDELITY.map((f) => figuresOf(f, rows.filter(({ s }) => s.fidelity === f))), figuresOf('all', rows)];
+}
+
+/** The summary line the table test prints. */
+export function summaryLine(figures: readonly ClassFigures[]): string {
+  const all = figures.at(-1)!;
+  const parts = figures.slice(0, -1).map((f) => `${f.fidelity} ${f.samples} (${f.vendors} vendor${f.vendors === 1 ? '' : 's'}, ${f.right}/${f.samples} right, ${f.denialsAsPass}/${f.denials} denials as pass)`);
+  return `edge corpus (${FINGERPRINTS_VERSION}), ${all.samples} samples: ${parts.join('; ')}`;
+}
+
+const ratio = (n: number, d: number) => (d === 0 ? '–' : `${n} of ${d}`);
+
+/** The table of figures per class, in Markdown. */
+export function figuresTable(figures: readonly ClassFigures[]): string {
+  const head = '| fidelity class | samples | vendors | outcome right | denials read as `pass` | vendor named |\n|---|---|---|---|---|---|';
+  const rows = figures.map((f) => {
+    const name = f.fidelity === 'all' ? '**all**' : `${f.fidelity} (${WHAT[f.fidelity]})`;
+    return `| ${name} | ${f.samples} | ${f.vendors} | ${ratio(f.right, f.samples)} | ${ratio(f.denialsAsPass, f.denials)} | ${ratio(f.named, f.knownDenials)} |`;
+  });
+  return [head, ...rows].join('\n');
+}
+
+export interface CorpusReport {
+  figures: ClassFigures[];
+  /** fingerprints-v1.0 on the same corpus: right, and denials read as pass. */
+  v10: { right: number; denialsAsPass: number };
+}
+
+/** The corpus paragraph of /methodology.md (src/docs/text/edge-corpus.md, inserted at {{EDGE_CORPUS}}). */
+export function methodologyText(rep: CorpusReport): string {
+  const all = rep.figures.at(-1)!;
+  const captured = rep.figures.filter((f) => CAPTURED.has(f.fidelity));
+  const capturedSamples = captured.reduce((n, f) => n + f.samples, 0);
+  return `${FINGERPRINTS_VERSION} is tested against a corpus of ${all.samples} edge responses over ${all.vendors} vendors
+(test/fixtures/edges/). Each sample names its public source (an issue comment, a repository
+file at a commit, a vendor's page) and carries one fidelity class. Only the ${capturedSamples} captured samples
+are real edge responses. The pages built around published markers agree with the classifier
+largely by construction, since its markers come from the same documents; they show that each
+marker is read in its context, not that real pages are recognised. The pages we wrote are
+ordinary pages that mention captchas and vendors, carry reCAPTCHA or Turnstile widgets in
+forms, load bot-detection scripts or show cookie walls, and must stay \`pass\`.
+
+${figuresTable(rep.figures)}
+
+"Vendors" counts distinct vendors among a class's samples; "vendor named" counts the denials
+whose vendor has a fingerprint. fingerprints-v1.0 got ${rep.v10.right} of ${all.samples} right on the same corpus and
+read ${rep.v10.denialsAsPass} denials (F5's "Request Rejected" page among them) as \`pass\`. Older reports keep
+the name of the set that judged them.
+`;
+}
+
+/** The corpus section of bench/results.md, between its markers. */
+export function benchSection(rep: CorpusReport): string {
+  return `<!-- bench:edge-corpus:start -->
+## Edge corpus (\`test/scanner/edge-corpus.test.ts\`)
+
+Figures of ${FINGERPRINTS_VERSION} on test/fixtures/edges/ per fidelity class (written by
+\`npm run corpus:figures\`; the table test fails when they drift from the corpus).
+
+${figuresTable(rep.figures)}
+<!-- bench:edge-corpus:end -->`;
+}
+
+export const METHODOLOGY_PART = new URL('../../src/docs/text/edge-corpus.md', import.meta.url);
+export const BENCH_RESULTS = new URL('../../bench/results.md', import.meta.url);
+const BENCH_BLOCK = /<!-- bench:edge-corpus:start -->[\s\S]*?<!-- bench:edge-corpus:end -->/;
+
+/** bench/results.md with its corpus section replaced (or added after the scan section). */
+export function withBenchSection(results: string, section: string): string {
+  if (BENCH_BLOCK.test(results)) return results.replace(BENCH_BLOCK, () => section);
+  const anchor = '<!-- bench:scan:end -->';
+  return results.includes(anchor) ? results.replace(anchor, `${anchor}\n\n${section}`) : `${results.trimEnd()}\n\n${section}\n`;
+}
+
+/** Everything the corpus says, classified by the current set and by fingerprints-v1.0. */
+export function corpusReport(samples: readonly Sample[] = loadSamples()): { rows: Array<{ s: Sample; r: Result }>; rep: CorpusReport } {
+  const rows = samples.map((s) => ({ s, r: classifySample(s) }));
+  const old = samples.map((s) => ({ s, r: classifySample(s, FINGERPRINT_SETS['fingerprints-v1.0']!) }));
+  const v10 = figuresOf('all', old);
+  return { rows, rep: { figures: corpusFigures(rows), v10: { right: v10.right, denialsAsPass: v10.denialsAsPass } } };
+}
