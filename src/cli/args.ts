@@ -70,10 +70,13 @@ Options:
   --min-score <N>     gate: exit 1 when the score is below N (0-100)
   --assert <id>[=error|warn]
                       gate on one check (repeatable): exit 1 when it fails (error,
-                      the default); warn only reports it. Ids: GET /api/checks
-  --baseline <file>   gate: exit 1 when a check that passed in <file> now fails;
-                      every regression and improvement is named
+                      the default), exit 2 when the scan could not decide it;
+                      warn only reports either. Ids: GET /api/checks
+  --baseline <file>   gate: exit 1 when a check that passed in <file> now fails,
+                      exit 2 when one it decided is now undecided; every
+                      regression and improvement is named
   --write-baseline    write this run's check results to the --baseline file
+                      (refused when the scan decided too few checks for a score)
   --format <F>        text (default), json, markdown (for pull-request comments)
                       or junit (one test case per check); markdown is also
                       appended to $GITHUB_STEP_SUMMARY when that is set
@@ -97,8 +100,12 @@ Exit codes:
        403 excluded, 429 rate limited with the wait printed, 502 ...)
      - an --assert id that is not in the check catalog (the valid ids are listed)
      - the check catalog unreadable when --assert or --baseline needs it
-     - a --baseline file missing, unreadable, or stale (another rubric version,
-       or ids that no longer exist)
+     - a --baseline file missing, unreadable, stale (another rubric version,
+       or ids that no longer exist), or written for another domain
+     - an --assert error check the scan could not decide (inconclusive, error,
+       skipped or absent), or a check the --baseline decided that this scan
+       could not; each is named with its reason
+     - --write-baseline on a scan that decided fewer checks than a score needs
      - under --min-score: no score or a headline of unknown
      - local scans: nothing listening on the port
 `;

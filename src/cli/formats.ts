@@ -1,11 +1,15 @@
 /**
  * The machine-facing renderings of one finished run: Markdown for pull-request
  * comments and GitHub step summaries, and JUnit XML (one test case per check,
- * so CI test panels show the rubric). Same input, same bytes.
+ * so CI test panels show the rubric). Same input, same bytes. Text that can come
+ * from the site is escaped for the format (sanitize.ts for Markdown, the `entities`
+ * library for XML) on top of the control characters the caller already removed.
  */
+import { escapeUTF8 } from 'entities/escape';
 import type { ScanReport } from './api.ts';
 import type { ChecksGate } from './check-gates.ts';
 import type { GateResult } from './gate.ts';
+import { cleanText, markdownText } from './sanitize.ts';
 
 export interface RunSummary {
   report: ScanReport;
@@ -20,8 +24,27 @@ export interface RunSummary {
 const STATUS_ICON: Record<string, string> = { pass: '✅', fail: '❌', inconclusive: '❔', skipped: '⏭️', error: '⚠️' };
 const VERDICT: Record<number, string> = { 0: 'passed', 1: 'failed', 2: 'could not test' };
 
-function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+const cell = markdownText;
+
+/**
+ * A code span that no text can break out of: the fence is one backtick longer than the longest
+ * run inside (CommonMark 0.31, section 6.1), and a table's `|` cannot be escaped inside code,
+ * so it is shown as the look-alike U+2223.
+ */
+function code(text: string): string {
+  const t = cleanText(text).replace(/\|/g, '∣');
+  const fence = '`'.repeat(Math.max(0, ...[...t.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
+  return `${fence}${/^`|`$/.test(t) ? ` ${t} ` : t}${fence}`;
+}
+
+/** A link destination in angle brackets (CommonMark 6.3): only <, > and line breaks could end it. */
+function linkTarget(url: string): string {
+  return cleanText(url).replace(/[<>\\]/g, (c) => encodeURIComponent(c));
+}
+
+/** A could-not-test run in Markdown: the target and the reason, both escaped. */
+export function couldNotTestMarkdown(target: string, message: string): string {
+  return `### agent-readiness: ${cell(target)}\n\n**Could not test:** ${cell(message)}\n`;
 }
 
 export function renderMarkdown(r: RunSummary): string {
@@ -30,31 +53,40 @@ export function renderMarkdown(r: RunSummary): string {
   const out: string[] = [
     `### agent-readiness: ${cell(r.where)}`,
     '',
-    `**Headline:** ${rep.headline} (confidence ${rep.confidence}) · **Score:** ${score} · ${rep.score.rubricVersion} · **Gate:** ${VERDICT[r.exitCode] ?? r.exitCode}`,
+    `**Headline:** ${cell(rep.headline)} (confidence ${cell(rep.confidence)}) · **Score:** ${score} · ${cell(rep.score.rubricVersion)} · **Gate:** ${VERDICT[r.exitCode] ?? r.exitCode}`,
     '',
   ];
-  if (rep.preview) out.push(`Next rubric: ${rep.preview.score.value === null ? 'not enough signal' : `${rep.preview.score.value}/100`} (${rep.preview.rubricVersion}, a preview)`, '');
+  if (rep.preview) out.push(`Next rubric: ${rep.preview.score.value === null ? 'not enough signal' : `${rep.preview.score.value}/100`} (${cell(rep.preview.rubricVersion)}, a preview)`, '');
   const gates: string[] = [];
-  if (r.gate.result !== 'absent') gates.push(`- min-score: ${r.gate.result}: ${r.gate.message}`);
-  for (const a of r.checks.assertions) gates.push(`- assert \`${a.id}\` (${a.level}): ${a.status}${a.failed ? (a.level === 'error' ? ' — **failed**' : ' — warning') : ''}`);
+  if (r.gate.result !== 'absent') gates.push(`- min-score: ${r.gate.result}: ${cell(r.gate.message)}`);
+  for (const a of r.checks.assertions) {
+    const verdict = a.undecided ? (a.level === 'error' ? ' — **could not test**' : ' — warning, not decided') : a.failed ? (a.level === 'error' ? ' — **failed**' : ' — warning') : '';
+    gates.push(`- assert ${code(a.id)} (${a.level}): ${cell(a.status)}${verdict}`);
+  }
   if (r.checks.baseline) {
     const b = r.checks.baseline;
-    gates.push(`- baseline \`${cell(b.file)}\`: ${b.regressions.length} regression(s), ${b.improvements.length} improvement(s)`);
-    for (const id of b.regressions) gates.push(`  - regression: \`${id}\` passed, now fails`);
-    for (const id of b.improvements) gates.push(`  - improvement: \`${id}\` failed, now passes`);
+    gates.push(`- baseline ${code(b.file)}: ${b.regressions.length} regression(s), ${b.improvements.length} improvement(s), ${b.undecided.length} not decided`);
+    for (const id of b.regressions) gates.push(`  - regression: ${code(id)} passed, now fails`);
+    for (const id of b.improvements) gates.push(`  - improvement: ${code(id)} failed, now passes`);
+    for (const u of b.undecided) gates.push(`  - **could not test**: ${code(u.id)} was decided in the baseline, not now (${cell(u.why)})`);
   }
+  for (const refusal of r.checks.refusals) gates.push(`- **could not test**: ${cell(refusal)}`);
   if (gates.length) out.push('**Gates**', '', ...gates, '');
   out.push('| check | category | status | detail |', '|---|---|---|---|');
-  for (const c of rep.checks) out.push(`| \`${c.id}\` | ${c.category} | ${STATUS_ICON[c.status] ?? ''} ${c.status} | ${cell(c.detail ?? '')} |`);
+  for (const c of rep.checks) out.push(`| ${code(c.id)} | ${cell(c.category)} | ${STATUS_ICON[c.status] ?? ''} ${cell(c.status)} | ${cell(c.detail ?? '')} |`);
   out.push('');
-  if (rep.reportUrl) out.push(`[Full report](${rep.reportUrl})`, '');
+  if (rep.reportUrl) out.push(`[Full report](<${linkTarget(rep.reportUrl)}>)`, '');
   return `${out.join('\n')}\n`;
 }
 
+/** XML text or attribute value: the five special characters escaped by the `entities` library (its XML escape). */
 function xml(text: string): string {
-  return text.replace(/[<>&"']/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[ch]!)
-    // Characters XML 1.0 cannot carry at all.
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  return escapeUTF8(cleanText(text));
+}
+
+/** A could-not-test run in JUnit: one errored test case named for the scan. */
+export function couldNotTestJunit(target: string, message: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="agent-readiness" tests="1" failures="0" errors="1" skipped="0">\n  <testsuite name="agent-readiness ${xml(target)}" tests="1" failures="0" errors="1" skipped="0">\n    <testcase classname="agent-readiness" name="scan">\n      <error message="${xml(message)}"/>\n    </testcase>\n  </testsuite>\n</testsuites>\n`;
 }
 
 /** One testcase per check: fail = failure, inconclusive and skipped = skipped, error = error. */

@@ -91,18 +91,21 @@ export function renderHuman(v: HumanView, s: Style): string {
     out.push('');
   }
 
-  if (v.checks && (v.checks.assertions.length || v.checks.baseline)) {
+  if (v.checks && (v.checks.assertions.length || v.checks.baseline || v.checks.refusals.length)) {
     out.push(s.bold('Check gates:'));
     for (const a of v.checks.assertions) {
-      const mark = !a.failed ? s.green('ok') : a.level === 'error' ? s.red('failed') : s.yellow('warning');
+      const mark = a.undecided ? (a.level === 'error' ? s.yellow('could not test') : s.yellow('warning, not decided'))
+        : !a.failed ? s.green('ok') : a.level === 'error' ? s.red('failed') : s.yellow('warning');
       out.push(`  assert ${a.id} (${a.level}): ${a.status} ${mark}`);
     }
     const b = v.checks.baseline;
     if (b) {
-      out.push(`  baseline ${b.file}: ${b.regressions.length} regression(s), ${b.improvements.length} improvement(s)`);
+      out.push(`  baseline ${b.file}: ${b.regressions.length} regression(s), ${b.improvements.length} improvement(s)${b.undecided.length ? `, ${b.undecided.length} not decided` : ''}`);
       for (const id of b.regressions) out.push(`    ${s.red('regression:')} ${id} passed, now fails`);
       for (const id of b.improvements) out.push(`    ${s.green('improvement:')} ${id} failed, now passes`);
+      for (const u of b.undecided) out.push(`    ${s.yellow('could not test:')} ${u.id} was decided in the baseline, not now (${u.why})`);
     }
+    for (const r of v.checks.refusals) out.push(`  ${s.yellow('could not test:')} ${r}`);
     out.push('');
   }
 

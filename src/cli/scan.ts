@@ -6,15 +6,17 @@
  * warnings and errors go to stderr.
  */
 import fs from 'node:fs/promises';
+import { normalizeDomain } from '../net/domain.ts';
 import { domainInText } from '../report/domain-name.ts';
 import type { LocalTarget, ScanOptions } from './args.ts';
 import type { ScanReport } from './api.ts';
-import { baselineFrom, combineExit, decideCheckGates, readBaseline, unknownAssertIds, type Baseline, type CatalogIds, type ChecksGate } from './check-gates.ts';
-import { renderJunit, renderMarkdown, type RunSummary } from './formats.ts';
+import { baselineFrom, baselineRefusal, combineExit, decideCheckGates, otherDomain, readBaseline, unknownAssertIds, withRefusals, type Baseline, type CatalogIds, type ChecksGate } from './check-gates.ts';
+import { couldNotTestJunit, couldNotTestMarkdown, renderJunit, renderMarkdown, type RunSummary } from './formats.ts';
 import { decideGate, EXIT, type GateResult } from './gate.ts';
 import { startProgress } from './progress.ts';
 import type { Env } from './proxy-env.ts';
 import { renderHuman, type HumanView } from './render.ts';
+import { cleanDeep, cleanText } from './sanitize.ts';
 import { colourEnabled, makeStyle } from './style.ts';
 import type { UploadResult, UserVantage } from './vantage.ts';
 
@@ -40,10 +42,11 @@ interface Finished {
 type Outcome = Finished | { couldNotTest: string; details: Record<string, unknown> };
 
 /**
- * Before any scan: --assert ids must exist in the catalog and a --baseline must match it,
- * so a typo or a stale file is "could not test" at once, not after a 30-second scan.
+ * Before any scan: --assert ids must exist in the catalog and a --baseline must match it
+ * (and the domain, when the target names one), so a typo, a stale file or another site's
+ * baseline is "could not test" at once, not after a 30-second scan.
  */
-async function prepareGates(opts: ScanOptions, catalog: () => Promise<CatalogIds | string>): Promise<{ baseline: Finished['baseline'] } | { couldNotTest: string; details: Record<string, unknown> }> {
+async function prepareGates(opts: ScanOptions, catalog: () => Promise<CatalogIds | string>, domain?: string): Promise<{ baseline: Finished['baseline'] } | { couldNotTest: string; details: Record<string, unknown> }> {
   const compare = opts.baseline !== undefined && !opts.writeBaseline;
   if (!opts.asserts.length && !compare) return { baseline: null };
   const cat = await catalog();
@@ -59,7 +62,7 @@ async function prepareGates(opts: ScanOptions, catalog: () => Promise<CatalogIds
     const code = (err as NodeJS.ErrnoException).code;
     return { couldNotTest: code === 'ENOENT' ? `the baseline ${file} does not exist; write one with --baseline ${file} --write-baseline` : `the baseline ${file} cannot be read (${code ?? String(err)})`, details: {} };
   }
-  const doc = readBaseline(file, text, cat);
+  const doc = readBaseline(file, text, cat, domain);
   return typeof doc === 'string' ? { couldNotTest: doc, details: { baseline: file } } : { baseline: { file, doc } };
 }
 
@@ -75,27 +78,35 @@ export async function runScan(opts: ScanOptions, local: LocalTarget | null, io: 
   } finally {
     progress.stop();
   }
-
+  // Text from the site (and from the API) reaches terminals, CI logs and summaries only as clean lines.
+  done = cleanDeep(done);
   const cli = { version: io.version, mode: local ? 'local' : 'hosted', ...(local ? {} : { api: opts.api }) };
   if ('couldNotTest' in done) {
     warn(`could not test: ${done.couldNotTest}`);
     if (opts.format === 'json') writeJson(io, { cli, report: null, error: { message: done.couldNotTest, ...done.details }, gate: { minScore: opts.minScore ?? null, result: 'could-not-test', message: 'the scan did not run' }, exitCode: EXIT.couldNotTest });
     else if (opts.format === 'junit') io.stdout.write(couldNotTestJunit(opts.target, done.couldNotTest));
-    const md = `### agent-readiness: ${opts.target}\n\n**Could not test:** ${done.couldNotTest}\n`;
+    const md = couldNotTestMarkdown(opts.target, done.couldNotTest);
     if (opts.format === 'markdown') io.stdout.write(md);
     await appendStepSummary(io, md, warn);
     return EXIT.couldNotTest;
   }
 
   const gate: GateResult = decideGate(done.report, opts.minScore);
-  const checks: ChecksGate = decideCheckGates(done.report.checks, opts.asserts, done.baseline);
+  // The report names the domain for certain (a target may be a pasted URL): another site's baseline says nothing here.
+  const wrongSite = done.baseline ? otherDomain(done.baseline.file, done.baseline.doc, done.report.domain) : null;
+  // A baseline is what later runs are compared with: never write one from a scan that measured too little.
+  const noBaseline = opts.writeBaseline ? baselineRefusal(done.report) : null;
+  const checks: ChecksGate = withRefusals(
+    decideCheckGates(done.report.checks, opts.asserts, wrongSite ? null : done.baseline),
+    [wrongSite, noBaseline].filter((m): m is string => m !== null).map(cleanText),
+  );
   const exitCode = combineExit(gate.exitCode, checks.exitCode);
   if (done.upload.status === 'failed') warn(`warning: your network's results were not attached: ${done.upload.reason}`);
   else if (done.upload.status === 'not-uploaded' && done.mode === 'hosted') warn(`not uploading your network's results: ${done.upload.reason}`);
   if (done.vantageProblem) warn(`warning: could not probe from your network: ${done.vantageProblem}`);
   if (gate.exitCode === EXIT.couldNotTest) warn(`could not test: ${gate.message}`);
   for (const m of checks.messages) warn(m);
-  if (opts.writeBaseline && opts.baseline) {
+  if (opts.writeBaseline && opts.baseline && !noBaseline) {
     await fs.writeFile(opts.baseline, `${JSON.stringify(baselineFrom(done.report, new Date().toISOString()), null, 2)}\n`);
     warn(`baseline written to ${opts.baseline} (${done.report.checks.length} checks, ${done.report.score.rubricVersion})`);
   }
@@ -111,6 +122,7 @@ export async function runScan(opts: ScanOptions, local: LocalTarget | null, io: 
       gate,
       assertions: checks.assertions,
       baseline: checks.baseline,
+      ...(checks.refusals.length ? { refusals: checks.refusals } : {}),
       exitCode,
     });
   } else if (opts.format === 'markdown') {
@@ -136,11 +148,6 @@ async function appendStepSummary(io: CliIo, markdown: string, warn: (m: string) 
   }
 }
 
-function couldNotTestJunit(target: string, message: string): string {
-  const x = (t: string) => t.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="agent-readiness" tests="1" failures="0" errors="1" skipped="0">\n  <testsuite name="agent-readiness ${x(target)}" tests="1" failures="0" errors="1" skipped="0">\n    <testcase classname="agent-readiness" name="scan">\n      <error message="${x(message)}"/>\n    </testcase>\n  </testsuite>\n</testsuites>\n`;
-}
-
 function writeJson(io: CliIo, doc: unknown): void {
   io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
 }
@@ -158,10 +165,11 @@ async function runHosted(opts: ScanOptions, io: CliIo, phase: (t: string) => voi
   const { probeFromHere, uploadVantage } = await import('./vantage.ts');
   const api = connectApi(opts.api, io.env, io.version);
   try {
+    const target = normalizeDomain(opts.target);
     const prepared = await prepareGates(opts, async () => {
       const c = await api.catalog();
       return c.ok ? c : c.message;
-    });
+    }, target.ok ? target.domain : undefined);
     if ('couldNotTest' in prepared) return prepared;
     phase(`scanning ${opts.target} from networkA and networkB (10-30 s)`);
     const fixes = api.fixes();
@@ -198,7 +206,7 @@ async function runHosted(opts: ScanOptions, io: CliIo, phase: (t: string) => voi
 
 async function runLocal(target: LocalTarget, opts: ScanOptions, phase: (t: string) => void): Promise<Outcome> {
   const { scanLocally, localOrigin, localCatalog } = await import('./local.ts');
-  const prepared = await prepareGates(opts, async () => localCatalog());
+  const prepared = await prepareGates(opts, async () => localCatalog(), target.display);
   if ('couldNotTest' in prepared) return prepared;
   phase(`scanning ${localOrigin(target)} from this machine`);
   const scan = await scanLocally(target, opts.profile);

@@ -66,9 +66,14 @@ describe('agent-readiness CLI gates per check against the running service', () =
     const regressed = variant('regressed', (b) => { b.checks[failing[0]!] = 'pass'; b.checks[failing[1]!] = 'pass'; });
     const improved = variant('improved', (b) => { b.checks[passing[0]!] = 'fail'; });
     const otherRubric = variant('other-rubric', (b) => { b.rubricVersion = 'rubric-v0.1'; });
+    const otherSite = variant('other-site', (b) => { (b as { domain: string }).domain = world.domain('open-basic'); });
+    // The same measurements, as if written for the site that is now down: what it decided must be decided again.
+    const down = world.domain('down');
+    const downBaseline = variant('down-site', (b) => { (b as { domain: string }).domain = down; });
+    const notWritten = path.join(dir, 'not-written.json');
     const goneId = variant('gone-id', (b) => { b.checks['access.retired-check'] = 'pass'; });
 
-    const rows: Array<{ run: string; args: string[]; env?: Record<string, string>; code: number; stderr?: RegExp; scans?: boolean }> = [
+    const rows: Array<{ run: string; target?: string; args: string[]; env?: Record<string, string>; code: number; stderr?: RegExp; scans?: boolean }> = [
       { run: 'assert a passing check', args: ['--assert', passing[0]!], code: 0 },
       { run: 'assert a failing check (error, the default)', args: ['--assert', passing[0]!, '--assert', failing[0]!], code: 1, stderr: new RegExp(`assertion failed: ${failing[0]!.replace(/\./g, '\\.')} fails`) },
       { run: 'assert a failing check at warn', args: ['--assert', `${failing[0]!}=warn`], code: 0, stderr: /warning: .* fails \(--assert …=warn, not gating\)/ },
@@ -80,11 +85,17 @@ describe('agent-readiness CLI gates per check against the running service', () =
       { run: 'missing baseline file', args: ['--baseline', path.join(dir, 'absent.json')], code: 2, stderr: /does not exist; write one with --baseline .* --write-baseline/, scans: false },
       { run: 'unknown assert id', args: ['--assert', 'access.no-such-check'], code: 2, stderr: new RegExp(`unknown check id for --assert: access\\.no-such-check\\. Valid ids \\(${rubricVersion.replace(/\./g, '\\.')}\\): ${ids.map((i) => i.replace(/\./g, '\\.')).join(', ')}`), scans: false },
       { run: 'no API configured', args: [], env: { AGENT_READINESS_API: '' }, code: 2, stderr: /needs the API address: pass --api <URL> or set AGENT_READINESS_API/, scans: false },
+      { run: 'a baseline written for another domain', args: ['--baseline', otherSite], code: 2, stderr: new RegExp(`the baseline .*other-site\\.json was written for ${world.domain('open-basic').replace(/\./g, '\\.')}, not ${domain.replace(/\./g, '\\.')}`), scans: false },
+      { run: 'the same site typed as a pasted URL keeps its baseline', target: `https://www.${domain}/pricing`, args: ['--baseline', base], code: 0 },
+      { run: 'an unreachable site asserted (the acceptance line)', target: down, args: ['--assert', 'access.user-agents=error'], code: 2, stderr: /could not test: --assert access\.user-agents: the scan could not decide this check \((inconclusive|error|skipped)/ },
+      { run: 'an unreachable site asserted at warn only warns', target: down, args: ['--assert', 'access.user-agents=warn'], code: 0, stderr: /warning: --assert access\.user-agents=warn: the scan could not decide this check .*; not gating/ },
+      { run: 'an unreachable site against a baseline that measured it', target: down, args: ['--baseline', downBaseline], code: 2, stderr: new RegExp(`could not test: baseline ${passing[0]!.replace(/\./g, '\\.')}: it was pass in the baseline and this scan could not decide it`) },
+      { run: 'no baseline is written from an unreachable site', target: down, args: ['--baseline', notWritten, '--write-baseline'], code: 2, stderr: /could not test: not writing a baseline: the scan decided \d+ checks?, fewer than the \d+ the rubric needs/ },
     ];
     const results: string[] = [];
     for (const row of rows) {
       const scansBefore = front.log.filter((l) => l === 'POST /scan').length;
-      const run = await runCli(cli.cli, ['scan', domain, ...LEAD, ...row.args], { ...env, ...row.env });
+      const run = await runCli(cli.cli, ['scan', row.target ?? domain, ...LEAD, ...row.args], { ...env, ...row.env });
       results.push(`${row.run}: ${run.code}`);
       assert.equal(run.code, row.code, `${row.run}\n${run.stderr}`);
       if (row.stderr) assert.match(run.stderr, row.stderr, row.run);
@@ -94,6 +105,7 @@ describe('agent-readiness CLI gates per check against the running service', () =
       if (row.scans === false) assert.equal(front.log.filter((l) => l === 'POST /scan').length, scansBefore, `${row.run}: no scan was requested`);
     }
     assert.equal(results.length, rows.length);
+    assert.equal(fs.existsSync(notWritten), false, 'the refused baseline was not written');
   });
 
   test('--json carries the assertions, the baseline comparison and the combined exit code', async () => {
@@ -115,7 +127,7 @@ describe('agent-readiness CLI gates per check against the running service', () =
     fs.writeFileSync(summary, '# earlier step\n');
     const md = await runCli(cli.cli, ['scan', domain, ...LEAD, '--format', 'markdown'], { ...env, GITHUB_STEP_SUMMARY: summary });
     assert.equal(md.code, 0, md.stderr);
-    assert.match(md.stdout, new RegExp(`^### agent-readiness: ${domain.replace(/\./g, '\\.')}`));
+    assert.match(md.stdout, new RegExp(`^### agent-readiness: ${domain.replace(/[.-]/g, '\\\\\\$&')}\n`));
     for (const id of ids) assert.match(md.stdout, new RegExp(`\\| \`${id.replace(/\./g, '\\.')}\` \\|`));
     const appended = fs.readFileSync(summary, 'utf8');
     assert.ok(appended.startsWith('# earlier step\n### agent-readiness:'), 'appended, not overwritten');

@@ -55,7 +55,7 @@ describe('agent-readiness --help and the README', () => {
       assert.equal(parseCli(argv, env).kind, 'usage-error', argv.join(' '));
       assert.match(help, listed);
     }
-    for (const runtime of [/the API unreachable, or any 4xx\/5xx answer/, /an --assert id that is not in the check catalog/, /the check catalog unreadable/, /a --baseline file missing, unreadable, or stale/, /no score or a headline of unknown/, /nothing listening on the port/]) {
+    for (const runtime of [/the API unreachable, or any 4xx\/5xx answer/, /an --assert id that is not in the check catalog/, /the check catalog unreadable/, /a --baseline file missing, unreadable, stale/, /written for another domain/, /an --assert error check the scan could not decide/, /a check the --baseline decided that this scan\s+could not/, /--write-baseline on a scan that decided fewer checks/, /no score or a headline of unknown/, /nothing listening on the port/]) {
       assert.match(help, runtime);
     }
   });

@@ -90,7 +90,7 @@ describe('the publishable packages (npm run pack)', () => {
     assert.ok(Number(size) <= 3 * 1024 * 1024, `unpacked ${size} bytes`);
   });
 
-  test('installed into an empty project the CLI adds one package; its bin prints the version and scans the test world', async () => {
+  test('installed into an empty project the CLI adds one package; its bin prints the version, scans the test world, and never passes a gate on an unreachable site', async () => {
     const project = freshProject(path.join(dir, 'cli-user'));
     const started = performance.now();
     npm(['install', '--offline', tarballs.cli], project);
@@ -109,6 +109,15 @@ describe('the publishable packages (npm run pack)', () => {
     const doc = JSON.parse(run.stdout) as { report: { domain: string }; userNetwork: { outcomes: Record<string, string> } };
     assert.equal(doc.report.domain, world.domain('open-basic'));
     assert.equal(doc.userNetwork.outcomes['control:browser'], 'pass');
+
+    // A gate never passes on what was not measured: the world's unreachable site, asserted, is "could not test".
+    const down = world.domain('down');
+    const gated = await runCli(bin, ['scan', down, '--name', 'Ada', '--email', 'ada@world-fixtures.com', '--api', service.url, '--assert', 'access.user-agents=error'], {
+      HTTPS_PROXY: world.proxies.user, NODE_EXTRA_CA_CERTS: world.caPath,
+    });
+    assert.equal(gated.code, 2, gated.stderr);
+    assert.match(gated.stderr, /could not test: --assert access\.user-agents: the scan could not decide this check \(/);
+    assert.match(gated.stdout, /assert access\.user-agents \(error\): \w+ could not test/);
   });
 
   test('the typed client compiles a strict consumer (health, POST /scan, a typed error) and round-trips a scan', async () => {

@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCli, parseLocalTarget } from '../../src/cli/args.ts';
-import { baselineFrom, combineExit, decideCheckGates, readBaseline, unknownAssertIds } from '../../src/cli/check-gates.ts';
+import { baselineFrom, baselineRefusal, combineExit, decideCheckGates, readBaseline, unknownAssertIds, withRefusals } from '../../src/cli/check-gates.ts';
 import { renderJunit, renderMarkdown } from '../../src/cli/formats.ts';
 import { renderHuman } from '../../src/cli/render.ts';
 import { decideGate } from '../../src/cli/gate.ts';
@@ -12,6 +12,7 @@ import { bypassesProxy, describeProxy, proxyFor } from '../../src/cli/proxy-env.
 import { startProgress } from '../../src/cli/progress.ts';
 import { colourEnabled, makeStyle } from '../../src/cli/style.ts';
 import { whyNoUpload } from '../../src/cli/vantage.ts';
+import { cleanDeep, cleanText, markdownText } from '../../src/cli/sanitize.ts';
 import type { ScanReport } from '../../src/cli/api.ts';
 
 const LEAD = ['--name', 'Ada', '--email', 'ada@example.org'];
@@ -82,7 +83,7 @@ describe('CLI per-check gates and formats', () => {
   const catalog = { rubricVersion: 'rubric-v9', ids: ['a.one', 'b.two', 'c.three'] };
   const report = {
     domain: 'example.org', scannedAt: '2026-11-23T00:00:00.000Z', headline: 'open', confidence: 'high', reportUrl: 'https://svc.example/r/x',
-    score: { value: 80, rubricVersion: 'rubric-v9' },
+    score: { value: 80, rubricVersion: 'rubric-v9', decidedCount: 9, minDecided: 8 },
     checks: [
       { id: 'a.one', category: 'access', status: 'fail', detail: 'blocked <edge> & "more"' },
       { id: 'b.two', category: 'access', status: 'pass' },
@@ -107,11 +108,46 @@ describe('CLI per-check gates and formats', () => {
     const g = decideCheckGates(report.checks, [{ id: 'a.one', level: 'error' }, { id: 'b.two', level: 'error' }], null);
     assert.equal(g.exitCode, 1);
     assert.deepEqual(g.assertions.map((a) => a.failed), [true, false]);
-    const doc = { ...baselineFrom(report, 'then'), checks: { 'a.one': 'pass', 'b.two': 'fail', 'c.three': 'pass' } };
+    const doc = { ...baselineFrom(report, 'then'), checks: { 'a.one': 'pass', 'b.two': 'fail', 'c.three': 'inconclusive' } };
     const b = decideCheckGates(report.checks, [], { file: 'base.json', doc });
     assert.deepEqual([b.exitCode, b.baseline?.regressions, b.baseline?.improvements], [1, ['a.one'], ['b.two']]);
     assert.deepEqual(combineExit(0, 1, 2), 2);
     assert.deepEqual(combineExit(0, 1), 1);
+  });
+
+  test('a gated check the scan could not decide is could-not-test (exit 2), named with its reason; at warn it only warns', () => {
+    const rows: Array<{ asserts: Array<{ id: string; level: 'error' | 'warn' }>; code: number; message: RegExp }> = [
+      { asserts: [{ id: 'c.three', level: 'error' }], code: 2, message: /^could not test: --assert c\.three: the scan could not decide this check \(inconclusive\)$/ },
+      { asserts: [{ id: 'd.four', level: 'error' }], code: 2, message: /^could not test: --assert d\.four: the scan could not decide this check \(the report has no such check\)$/ },
+      { asserts: [{ id: 'a.one', level: 'error' }, { id: 'c.three', level: 'error' }], code: 2, message: /could not test: --assert c\.three/ },
+      { asserts: [{ id: 'c.three', level: 'warn' }], code: 0, message: /^warning: --assert c\.three=warn: the scan could not decide this check \(inconclusive\); not gating$/ },
+    ];
+    for (const row of rows) {
+      const g = decideCheckGates(report.checks, row.asserts, null);
+      assert.equal(g.exitCode, row.code, JSON.stringify(row.asserts));
+      assert.ok(g.messages.some((m) => row.message.test(m)), g.messages.join('\n'));
+    }
+    const withDetail = decideCheckGates([{ id: 'x.y', status: 'error', detail: 'robots.txt timed out' }], [{ id: 'x.y', level: 'error' }], null);
+    assert.deepEqual([withDetail.assertions[0]?.undecided, withDetail.messages], [true, ['could not test: --assert x.y: the scan could not decide this check (error: robots.txt timed out)']]);
+  });
+
+  test('a check the baseline decided and this scan could not is could-not-test; one undecided in both is not', () => {
+    const doc = { ...baselineFrom(report, 'then'), checks: { 'a.one': 'fail', 'b.two': 'pass', 'c.three': 'pass' } };
+    const g = decideCheckGates(report.checks, [], { file: 'base.json', doc });
+    assert.equal(g.exitCode, 2);
+    assert.deepEqual(g.baseline?.undecided, [{ id: 'c.three', status: 'inconclusive', why: 'inconclusive' }]);
+    assert.ok(g.messages.includes('could not test: baseline c.three: it was pass in the baseline and this scan could not decide it (inconclusive)'), g.messages.join('\n'));
+    const gone = decideCheckGates(report.checks.filter((c) => c.id !== 'b.two'), [], { file: 'base.json', doc });
+    assert.deepEqual(gone.baseline?.undecided.map((u) => [u.id, u.status]), [['b.two', 'absent'], ['c.three', 'inconclusive']]);
+    const bothUndecided = decideCheckGates(report.checks, [], { file: 'base.json', doc: { ...doc, checks: { ...doc.checks, 'c.three': 'skipped' } } });
+    assert.equal(bothUndecided.exitCode, 0);
+  });
+
+  test('a baseline is written only from a scan that decided at least the rubric minimum', () => {
+    assert.equal(baselineRefusal(report), null);
+    assert.match(baselineRefusal({ ...report, score: { ...report.score, decidedCount: 2 } }) ?? '', /^not writing a baseline: the scan decided 2 checks, fewer than the 8 the rubric needs/);
+    const refused = withRefusals(decideCheckGates(report.checks, [], null), ['why']);
+    assert.deepEqual([refused.exitCode, refused.refusals, refused.messages], [2, ['why'], ['could not test: why']]);
   });
 
   test('a baseline of another rubric, with vanished ids, or not a baseline at all is refused with a reason', () => {
@@ -121,6 +157,14 @@ describe('CLI per-check gates and formats', () => {
     assert.match(readBaseline('b.json', good, { ...catalog, ids: ['a.one', 'b.two'] }) as string, /stale: check id c\.three no longer exists/);
     assert.match(readBaseline('b.json', '{"x":1}', catalog) as string, /not an agent-readiness baseline/);
     assert.match(readBaseline('b.json', 'nope', catalog) as string, /not JSON/);
+    const { domain: _d, ...noDomain } = JSON.parse(good) as Record<string, unknown>;
+    assert.match(readBaseline('b.json', JSON.stringify(noDomain), catalog) as string, /not an agent-readiness baseline/);
+  });
+
+  test('a baseline written for another domain is refused, naming both', () => {
+    const good = JSON.stringify(baselineFrom(report, 'then'));
+    assert.equal(typeof readBaseline('b.json', good, catalog, 'example.org'), 'object');
+    assert.equal(readBaseline('b.json', good, catalog, 'example.net'), 'the baseline b.json was written for example.org, not example.net; compare a scan of example.org, or write a baseline for example.net with --baseline <file> --write-baseline');
   });
 
   test('JUnit has one testcase per check, fail as failure, inconclusive as skipped, text escaped; Markdown has a row per check', () => {
@@ -132,9 +176,39 @@ describe('CLI per-check gates and formats', () => {
     assert.match(xml, /<failure message="blocked &lt;edge&gt; &amp; &quot;more&quot;">/);
     assert.match(xml, /<skipped message="inconclusive"\/>/);
     const md = renderMarkdown(summary);
-    assert.match(md, /\| `a\.one` \| access \| ❌ fail \| blocked <edge> & "more" \|/);
+    assert.ok(md.includes('| `a.one` | access | ❌ fail | blocked \\<edge\\> \\& \\"more\\" |'), md);
     assert.match(md, /assert `a\.one` \(error\): fail — \*\*failed\*\*/);
-    assert.match(md, /\[Full report\]\(https:\/\/svc\.example\/r\/x\)/);
+    assert.ok(md.includes('[Full report](<https://svc.example/r/x>)'), md);
+  });
+
+  // What a hostile site can put in a title, a vendor page or a robots.txt line.
+  const HOSTILE = 'Blocked\x1b[2J\x1b[32m Gate: passed\x1b[0m\n::error::forged\u202eDCBA\u009b31m\u0007 [x](https://evil.example) <img src=x> | `tick` _em_';
+
+  test('site text loses every control: ANSI escapes whole, C0/C1, bidi overrides; line breaks become spaces', () => {
+    const clean = cleanText(HOSTILE);
+    assert.equal(clean, 'Blocked Gate: passed ::error::forgedDCBA [x](https://evil.example) <img src=x> | `tick` _em_');
+    assert.doesNotMatch(clean, /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    const deep = cleanDeep({ a: [HOSTILE], m: new Map([['k', { b: HOSTILE }]]), n: 3, z: null });
+    assert.equal(deep.a[0], clean);
+    assert.equal(deep.m.get('k')?.b, clean);
+    assert.deepEqual([deep.n, deep.z], [3, null]);
+  });
+
+  test('Markdown escapes site text so it cannot link, embed, emphasise or break a table; JUnit escapes it as XML', () => {
+    assert.equal(markdownText('[x](https://e.example) <b> | `t` _e_ *s* # h'), '\\[x\\]\\(https\\:\\/\\/e\\.example\\) \\<b\\> \\| \\`t\\` \\_e\\_ \\*s\\* \\# h');
+    const hostileReport = { ...report, checks: [{ id: 'a.one', category: 'access', status: 'fail', detail: HOSTILE }] };
+    const g = decideCheckGates(hostileReport.checks, [], null);
+    const summary = { report: hostileReport as never, gate: { minScore: null, result: 'absent' as const, score: 80, exitCode: 0 as const, message: '' }, checks: g, exitCode: 0, fixes: new Map<string, string>(), where: 'example.org' };
+    const md = renderMarkdown(summary);
+    const row = md.split('\n').find((l) => l.startsWith('| `a.one`'))!;
+    // Exactly the four cells: no pipe from the site opened a fifth.
+    assert.equal(row.split(/(?<!\\)\|/).length, 6, row);
+    assert.doesNotMatch(md, /\x1b|\u202e|\n::error::/);
+    assert.doesNotMatch(md, /[^\\]\[x\]\(|[^\\]<img/);
+    const xml = renderJunit(summary);
+    assert.doesNotMatch(xml, /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202e]/);
+    assert.ok(xml.includes('&lt;img src=x&gt;'), xml);
+    assert.doesNotMatch(xml, /<img/);
   });
 });
 
