@@ -50,7 +50,7 @@ describe('agent-readiness CLI gates per check against the running service', () =
     const written = await runCli(cli.cli, ['scan', domain, ...LEAD, '--baseline', base, '--write-baseline', '--json'], env);
     assert.equal(written.code, 0, written.stderr);
     assert.match(written.stderr, /baseline written to/);
-    const baseline = JSON.parse(fs.readFileSync(base, 'utf8')) as { rubricVersion: string; checks: Record<string, string> };
+    const baseline = JSON.parse(fs.readFileSync(base, 'utf8')) as { rubricVersion: string; domain: string; checks: Record<string, string> };
     assert.equal(baseline.rubricVersion, rubricVersion);
     const passing = Object.keys(baseline.checks).filter((id) => baseline.checks[id] === 'pass');
     const failing = Object.keys(baseline.checks).filter((id) => baseline.checks[id] === 'fail');
@@ -66,10 +66,10 @@ describe('agent-readiness CLI gates per check against the running service', () =
     const regressed = variant('regressed', (b) => { b.checks[failing[0]!] = 'pass'; b.checks[failing[1]!] = 'pass'; });
     const improved = variant('improved', (b) => { b.checks[passing[0]!] = 'fail'; });
     const otherRubric = variant('other-rubric', (b) => { b.rubricVersion = 'rubric-v0.1'; });
-    const otherSite = variant('other-site', (b) => { (b as { domain: string }).domain = world.domain('open-basic'); });
+    const otherSite = variant('other-site', (b) => { b.domain = world.domain('open-basic'); });
     // The same measurements, as if written for the site that is now down: what it decided must be decided again.
     const down = world.domain('down');
-    const downBaseline = variant('down-site', (b) => { (b as { domain: string }).domain = down; });
+    const downBaseline = variant('down-site', (b) => { b.domain = down; });
     const notWritten = path.join(dir, 'not-written.json');
     const goneId = variant('gone-id', (b) => { b.checks['access.retired-check'] = 'pass'; });
 
