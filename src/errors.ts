@@ -5,6 +5,7 @@
 
 export type ErrorCode =
   | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
   | 'INVALID_DOMAIN'
   | 'LEAD_REQUIRED'
   | 'INVALID_TARGET'
@@ -22,7 +23,8 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'SCAN_FAILED'
   | 'NOT_IMPLEMENTED'
-  | 'INTERNAL';
+  | 'INTERNAL'
+  | 'UNAVAILABLE';
 
 /** The spec's Error object. */
 export interface ErrorBody {
@@ -36,6 +38,7 @@ export interface ErrorBody {
 
 const statusOf: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
   INVALID_DOMAIN: 400,
   LEAD_REQUIRED: 400,
   INVALID_TARGET: 400,
@@ -54,6 +57,7 @@ const statusOf: Record<ErrorCode, number> = {
   SCAN_FAILED: 502,
   NOT_IMPLEMENTED: 501,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 export class AppError extends Error {
@@ -91,6 +95,12 @@ export const errors = {
   },
   scanFailed: (detail: string, domain?: string) =>
     new AppError('SCAN_FAILED', { error: 'The scan could not complete.', detail, ...(domain ? { domain } : {}) }),
+  /** 401 with the challenge RFC 6750 asks for; `realm` names what the bearer is (a partner key, the operator token). */
+  unauthorized: (error: string, hint: string, realm = 'agent-readiness') =>
+    new AppError('UNAUTHORIZED', { error, hint }, { headers: { 'WWW-Authenticate': `Bearer realm="${realm}"` } }),
+  /** 503: a part the request needs (Redis, the job engine) is unreachable; nothing was stored. */
+  unavailable: (error: string, hint?: string, cause?: unknown) =>
+    new AppError('UNAVAILABLE', withHint({ error }, hint), { cause, headers: { 'Retry-After': '30' } }),
   internal: (cause?: unknown) => new AppError('INTERNAL', { error: 'Internal error. The request was not completed; nothing stored was changed.' }, { cause }),
 };
 

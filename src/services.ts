@@ -14,6 +14,7 @@ import type { McpScanOutcome } from './mcp-scan/service.ts';
 import { SCANNER_VERSION } from './mcp-scan/types.ts';
 import type { McpDeps } from './mcp/types.ts';
 import type { Egress } from './net/egress.ts';
+import { ApiKeys } from './keys/service.ts';
 import { resolveHost } from './net/resolve.ts';
 import { operatorRouter } from './operator/router.ts';
 import { ReadCaches } from './report/read-caches.ts';
@@ -55,6 +56,8 @@ export interface AppServices {
   probeKey(): Promise<ProbeKey>;
   /** robots.txt, sitemap.xml, security.txt and the API catalog of this service's own origin. */
   origin: OriginFiles;
+  /** Partner API keys: authenticate a bearer, spend a key's daily budget (src/keys/service.ts). */
+  keys: ApiKeys;
   /** Routers outside the public contract, mounted before validation (operator pages). */
   internal: Router[];
   /** Stops background work (mailer) and closes every connection it opened. */
@@ -164,6 +167,7 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     redis.on('error', (err) => ctx.log.warn({ err: err.message }, 'redis unavailable'));
   }
   const reads = new ReadCaches(ctx.db);
+  const keys = new ApiKeys({ db: ctx.db, ...(redis ? { redis } : {}), now: () => ctx.now(), ...(c.operatorToken ? { operatorToken: c.operatorToken } : {}) });
   // Remembered a little longer than any scan can run, so a late stream still sees how it ended.
   const progress = new ProgressBoard({ ttlMs: c.scanDeadlineMs + 60_000, ...options.progress });
   let share: RedisProgressShare | undefined;
@@ -223,7 +227,8 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     progress,
     documents,
     origin: originFiles({ baseUrl: c.baseUrl, securityContact: c.securityContact, expires: new Date(ctx.now().getTime() + 365 * 24 * 3600 * 1000) }),
-    internal: [operatorRouter(ctx.db, c.operatorToken)],
+    keys,
+    internal: [operatorRouter(ctx.db, c.operatorToken, keys)],
     async stop() {
       scans.admission.close();
       progress.stop();

@@ -9,6 +9,8 @@ import { STYLE, STYLE_HASH } from '../report/styles.ts';
 import { countStats, type Stats } from '../storage/queries/countStats.ts';
 import { addExcludedDomain } from '../storage/queries/excludedDomains.ts';
 import { normalizeDomain } from '../net/domain.ts';
+import type { ApiKeys } from '../keys/service.ts';
+import { apiKeyRoutes } from './api-keys.ts';
 
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 
@@ -30,9 +32,9 @@ function page(s: Stats): string {
 ${table('Headline', s.byHeadline)}${table('Score band', s.byScoreBand)}${table('Vendor', s.byVendor)}</main></body></html>`.value;
 }
 
-/** Mount with app.use(operatorRouter(...)) before the public routes; serves /internal/stats(.json) and
- * POST /internal/excluded-domains. */
-export function operatorRouter(db: Knex, token: string | undefined): Router {
+/** Mount with app.use(operatorRouter(...)) before the public routes; serves /internal/stats(.json),
+ * POST /internal/excluded-domains and the partner keys (/internal/api-keys, api-keys.ts). */
+export function operatorRouter(db: Knex, token: string | undefined, keys?: ApiKeys): Router {
   const router = express.Router();
   router.use('/internal', (req: Request, res: Response, next) => {
     res.set('Cache-Control', 'no-store').set('X-Robots-Tag', 'noindex');
@@ -61,6 +63,7 @@ export function operatorRouter(db: Knex, token: string | undefined): Router {
     await addExcludedDomain(db, n.domain, reason, new Date().toISOString());
     res.status(201).json({ excluded: n.domain });
   });
+  if (keys) apiKeyRoutes(router, keys);
   router.get('/internal/stats', async (_req, res) => {
     res
       .set('Content-Security-Policy', `default-src 'none'; style-src '${STYLE_HASH}'; frame-ancestors 'none'`)

@@ -5,6 +5,7 @@ import * as m002 from './002-scan-extras.ts';
 import * as m003 from './003-badge-index.ts';
 import * as m004 from './004-signing-keys.ts';
 import * as m005 from './005-mail-cap-index.ts';
+import * as m006 from './006-api-keys.ts';
 
 export interface Migration {
   name: string;
@@ -18,4 +19,5 @@ export const migrations: Migration[] = [
   { name: '003-badge-index', ...m003 },
   { name: '004-signing-keys', ...m004 },
   { name: '005-mail-cap-index', ...m005 },
+  { name: '006-api-keys', ...m006 },
 ];
