@@ -1,5 +1,4 @@
 // POST /scan: the scan service does the work; this maps HTTP in and out.
-import type { Profile } from '../scans/types.ts';
 import type { Handler } from './types.ts';
 
 export const scanSite: Handler<'scanSite'> = async (req, res, ctx) => {
@@ -8,7 +7,7 @@ export const scanSite: Handler<'scanSite'> = async (req, res, ctx) => {
     domain: body.domain,
     lead: body.lead,
     ...(body.fresh === true ? { fresh: true } : {}),
-    ...(typeof body.profile === 'string' ? { profile: body.profile as Profile } : {}),
+    ...(body.profile !== undefined ? { profile: body.profile } : {}),
     turnstileToken: body.turnstileToken,
     // req.ip honours TRUST_PROXY (app.set('trust proxy')), so a load balancer's clients count apart.
     clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',

@@ -8,7 +8,6 @@ import { AppError } from '../errors.ts';
 import { homeCsp, renderHome, type FormProblem, type FormValues } from '../pages/home.ts';
 import { renderReportPage } from '../report/page.ts';
 import { PAGE_HEADERS } from '../report/styles.ts';
-import type { Profile } from '../scans/types.ts';
 import type { Handler } from './types.ts';
 
 const TITLES: Record<number, string> = {
@@ -39,7 +38,8 @@ export const submitScanForm: Handler<'submitScanForm'> = async (req, res, ctx) =
       onProgress: progress.update,
       domain: values.domain ?? '',
       lead: { name: values.name, email: values.email, ...(values.phone ? { phone: values.phone } : {}), ...(values.role ? { role: values.role } : {}) },
-      ...(values.profile ? { profile: values.profile as Profile } : {}),
+      // Judged by the scan service against the contract's Profile enum, as on POST /scan.
+      ...(values.profile ? { profile: values.profile } : {}),
       turnstileToken: body['cf-turnstile-response'],
       clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
     });
@@ -73,6 +73,7 @@ export const submitScanForm: Handler<'submitScanForm'> = async (req, res, ctx) =
 const FORM_WORDS: ReadonlyArray<[RegExp, string]> = [
   [/`lead\.name`/g, 'Your name'], [/`lead\.email`/g, 'Your email'], [/`lead\.phone`/g, 'Phone'], [/`lead\.role`/g, 'Your role'],
   [/\(`lead` with name and email\)/g, '(your name and email)'], [/ in `lead`\./g, '.'], [/`domain`/g, 'Website'],
+  [/`profile`/g, 'Kind of site'], [/Leave Kind of site out/g, 'Choose "detect it"'],
 ];
 
 function inFormWords(text: string): string {

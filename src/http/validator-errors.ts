@@ -4,6 +4,7 @@
 import type { Request } from 'express';
 import { AppError } from '../errors.ts';
 import { leadError, leadProblem } from '../scans/lead.ts';
+import { scanRequestError } from '../scans/request.ts';
 
 export interface ValidatorError {
   status: number;
@@ -38,6 +39,12 @@ function fromBadRequest(err: ValidatorError, req: Request, hint: string): AppErr
   if (isScan && paths.some((p) => p === '/body/lead' || p.startsWith('/body/lead/'))) {
     // Worded by the lead policy itself, so REST says what the MCP tool, the form and the CLI say.
     return leadError(leadProblem((req.body as { lead?: unknown } | undefined)?.lead) ?? 'Contact details (`lead` with name and email) are required.');
+  }
+  if (req.method === 'POST' && req.path === '/scan' && paths.some((p) => /^\/body\/(profile|fresh|turnstileToken)$/.test(p))) {
+    // Worded by the one ScanRequest check the scan service applies to every surface (the form, MCP).
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const same = scanRequestError({ domain: body.domain, lead: body.lead, profile: body.profile, fresh: body.fresh, turnstileToken: body.turnstileToken });
+    if (same) return same;
   }
   if (req.method === 'POST' && /^\/r\/[^/]+\/cli-vantage$/.test(req.path) && paths.includes('/body/uploadToken')) {
     return new AppError('UPLOAD_TOKEN_INVALID', {

@@ -16,6 +16,7 @@ import { checkLead, type Lead } from './lead.ts';
 import type { RateState, ScanLimits } from './limits.ts';
 import { outreachEligible } from './outreach.ts';
 import { domainHint, guardName, preflightDns } from './preflight.ts';
+import { checkScanRequest } from './request.ts';
 import { ADMITTED, JOINED, ProgressRelays, QUEUED, tell, type ProgressListener } from './progress-relay.ts';
 import { newUploadToken } from './token.ts';
 import type { TurnstileGate } from './turnstile.ts';
@@ -78,6 +79,8 @@ export class ScanService {
   async scan(input: ScanInput): Promise<ScanOutcome> {
     const lead = checkLead(input.lead);
     const domain = this.readDomain(input.domain);
+    // Every other field as the contract declares it, whichever surface the request came through.
+    const profile = checkScanRequest({ domain: input.domain, lead: input.lead, profile: input.profile, fresh: input.fresh, turnstileToken: input.turnstileToken });
     if (await isExcluded(this.d.db, this.d.excludedDomains, domain)) throw excludedError(domain);
     await this.d.turnstile.check(input.turnstileToken, input.clientIp);
 
@@ -85,9 +88,9 @@ export class ScanService {
     const listener = input.onProgress;
     const run = (sink: ProgressListener | undefined) => {
       ranOwn = true;
-      return this.runFresh(domain, lead, input.profile, input.clientIp, sink);
+      return this.runFresh(domain, lead, profile, input.clientIp, sink);
     };
-    const key = coalesceKey(domain, input.profile);
+    const key = coalesceKey(domain, profile);
     if (input.fresh === true) {
       // Bypasses both the window and any scan in flight, but later repeats may reuse it.
       const mine = await run(listener);

@@ -19,7 +19,8 @@ export interface ScanInput {
   domain: unknown;
   lead: unknown;
   fresh?: boolean;
-  profile?: Profile;
+  /** Unchecked as it arrives; the service judges it by the contract's Profile enum. */
+  profile?: unknown;
   turnstileToken?: unknown;
   clientIp: string;
   /** Hears the scan's phases (the web form's progress); a coalesced request hears the scan it shares. */

@@ -5,13 +5,15 @@ import { randomUUID } from 'node:crypto';
 import { archiveScan, type ScanRow } from '../../src/storage/queries/archiveScan.ts';
 import { findEarlierSiteScans } from '../../src/storage/queries/domainHistory.ts';
 import { databaseNames, openTestDb, skipFor, type TestDb } from './databases.ts';
+import { reportFor } from './reports.ts';
 
 function row(over: Partial<ScanRow> = {}): ScanRow {
-  return {
+  const r: ScanRow = {
     id: randomUUID(), kind: 'site', domain: 'history.example-store.com', headline: 'open', score: 80,
     report: '{}', evidence: '[]', scanned_at: '2026-01-01T00:00:00.000Z',
     lead_name: 'Ada', lead_email: 'ada@example-store.com', lead_phone: null, lead_role: null, upload_token_hash: null, ...over,
   };
+  return over.report ? r : { ...r, report: reportFor(r) };
 }
 
 for (const name of databaseNames()) {

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { archiveScan, mailsSince, type ScanRow } from '../../src/storage/queries/archiveScan.ts';
+import { archiveScan, mailsSince, ReportShapeError, type ScanRow } from '../../src/storage/queries/archiveScan.ts';
 import { MAIL_CAP_INDEX } from '../../src/storage/migrations/005-mail-cap-index.ts';
 import { findLatestSiteScan, findScan } from '../../src/storage/queries/findScan.ts';
 import { findCliVantage, insertCliVantage } from '../../src/storage/queries/cliVantage.ts';
@@ -9,13 +9,15 @@ import { addExcludedDomain, isExcludedInTable } from '../../src/storage/queries/
 import { claimMail, listMail, markMailFailed, markMailSent } from '../../src/storage/queries/mailOutbox.ts';
 import { countStats } from '../../src/storage/queries/countStats.ts';
 import { databaseNames, openTestDb, skipFor, type TestDb } from './databases.ts';
+import { reportFor } from './reports.ts';
 
 function row(over: Partial<ScanRow> = {}): ScanRow {
-  return {
+  const r: ScanRow = {
     id: randomUUID(), kind: 'site', domain: 'shop.example-store.com', headline: 'open', score: 80,
     report: '{}', evidence: '[]', scanned_at: '2026-01-01T00:00:00.000Z',
     lead_name: 'Ada', lead_email: 'ada@example-store.com', lead_phone: null, lead_role: null, upload_token_hash: null, ...over,
   };
+  return over.report ? r : { ...r, report: reportFor(r) };
 }
 
 for (const name of databaseNames()) {
@@ -31,6 +33,25 @@ for (const name of databaseNames()) {
       const mails = await listMail(t.db, r.id);
       assert.equal(mails.length, 1);
       assert.equal(mails[0]!.status, 'pending');
+    });
+
+    test(`${name}: archiveScan refuses a report that breaks its contract schema, and writes nothing`, async () => {
+      const cases: Array<[string, (report: Record<string, unknown>) => void]> = [
+        ['a profile outside the Profile enum', (r) => { r.profile = 'anything'; }],
+        ['a missing headline', (r) => { delete r.headline; }],
+        ['a field the contract does not have', (r) => { r.leadEmail = 'ada@example-store.com'; }],
+      ];
+      for (const [what, spoil] of cases) {
+        const r = row();
+        const report = JSON.parse(r.report) as Record<string, unknown>;
+        spoil(report);
+        const mail = { id: `m-${r.id}`, to_addr: 'ada@example-store.com', subject: 's', text_body: 't', html_body: 'h' };
+        await assert.rejects(archiveScan(t.db, { ...r, report: JSON.stringify(report) }, ['Cloudflare'], mail), (err: unknown) => err instanceof ReportShapeError && /not a valid ScanReport/.test(err.message), what);
+        assert.equal(await findScan(t.db, r.id), null, `${what}: no row`);
+        assert.deepEqual(await listMail(t.db, r.id), [], `${what}: no mail`);
+      }
+      const mcp = row({ kind: 'mcp-server' });
+      await assert.rejects(archiveScan(t.db, { ...mcp, report: JSON.stringify({ ...JSON.parse(mcp.report), kind: 'site' }) }, []), /not a valid McpServerReport/);
     });
 
     test(`${name}: the daily mail cap's count reads one address's range of an index, never the whole outbox`, async () => {

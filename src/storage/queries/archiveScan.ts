@@ -1,7 +1,10 @@
 // The archive write: the report row, its vendors and (for site scans) the outbox mail, all in
 // one transaction, so a report is never archived without its mail and a mail never points at
-// a report that does not exist.
+// a report that does not exist. A report that breaks its contract schema (ScanReport, or
+// McpServerReport for MCP servers) is refused before anything is written: every public surface
+// serves archived reports as they are, so one bad row would break them all for that id.
 import type { Knex } from 'knex';
+import { validateMcpServerReport, validateScanReport } from '../../../generated/validators.js';
 
 export interface ScanRow {
   id: string;
@@ -56,8 +59,25 @@ export function mailsSince(db: Knex, addr: string, since: string) {
   return db('mail_outbox').whereRaw('lower(to_addr) = ?', [addr]).andWhere('created_at', '>', since).count({ n: '*' });
 }
 
+/** Thrown (and nothing written) when a report does not match its contract schema. */
+export class ReportShapeError extends Error {
+  override name = 'ReportShapeError';
+}
+
+function assertReportShape(row: ScanRow): void {
+  const payload = JSON.parse(row.report) as Record<string, unknown>;
+  // An MCP-server payload is served with `archived: true` added (scans/archive.ts), so it is judged with it.
+  const [name, validate, served] = row.kind === 'site'
+    ? ['ScanReport', validateScanReport, payload] as const
+    : ['McpServerReport', validateMcpServerReport, { ...payload, archived: true }] as const;
+  if (validate(served)) return;
+  const why = (validate.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim()).join('; ');
+  throw new ReportShapeError(`refusing to archive report ${row.id}: it is not a valid ${name} (${why})`);
+}
+
 /** Archives the scan; with a mail, returns whether it was queued (false when the cap is reached). */
 export async function archiveScan(db: Knex, row: ScanRow, vendors: readonly string[], mail?: OutboxMail, cap?: MailCap): Promise<{ mailQueued: boolean }> {
+  assertReportShape(row);
   let mailQueued = false;
   await db.transaction(async (trx) => {
     await trx('scans').insert(row);

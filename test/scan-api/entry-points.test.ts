@@ -1,0 +1,113 @@
+// Every entry point that starts a scan judges the request by the contract (openapi.yaml) the same
+// way, and every report any of them archives is a valid ScanReport. The surfaces: POST /scan
+// (REST), POST / (the web form), the MCP tool scan_site, and the CLI (its scan and its upload),
+// with the real engine against the test world and the real CLI bundle as a child process.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { validateScanReport } from '../../generated/validators.js';
+import { resolveHost } from '../../src/net/resolve.ts';
+import { catalogLookup } from '../../src/scans/adapters.ts';
+import { loadArchivedReport } from '../../src/scans/archive.ts';
+import { buildCatalog } from '../../src/scanner/catalog.ts';
+import { createScanner } from '../../src/scanner/engine.ts';
+import { buildCli, runCli } from '../cli/harness.ts';
+import type { TestApp } from '../helpers/app.ts';
+import { conforms } from '../helpers/contract.ts';
+import { startWorld, type World } from '../world/index.ts';
+import { scanApiApp } from './api-app.ts';
+
+const LEAD = { name: 'Ada Lovelace', email: 'ada@world-fixtures.com' };
+const PROFILE_RULE = '`profile` must be one of general, dev-platform, docs, publisher.';
+
+describe('every scan entry point validates what the contract declares and archives valid reports', () => {
+  let world: World;
+  let t: TestApp;
+  let server: http.Server;
+  let api: string;
+  let cli: ReturnType<typeof buildCli>;
+
+  before(async () => {
+    cli = buildCli();
+    world = await startWorld();
+    const { networkA, networkB } = world.egress();
+    t = await scanApiApp({ RATE_LIMIT_PER_IP: '1000/60', RATE_LIMIT_PER_DOMAIN: '1000/1' }, {
+      scanner: createScanner({ networks: { networkA, networkB }, deadlineMs: 20_000, probeTimeoutMs: 5000 }),
+      catalog: catalogLookup(buildCatalog()),
+      resolve: (host) => resolveHost(host, world.resolveOverrides, 2000),
+    });
+    server = http.createServer(t.app);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    api = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    server?.closeAllConnections();
+    await new Promise((r) => (server ? server.close(r) : r(undefined)));
+    await t?.close();
+    await world?.stop();
+    cli?.cleanup();
+  });
+
+  const counts = async () => ({
+    scans: Number((await t.ctx.db('scans').count({ n: '*' }).first())?.n ?? 0),
+    mails: Number((await t.ctx.db('mail_outbox').count({ n: '*' }).first())?.n ?? 0),
+  });
+  const form = (fields: Record<string, string>) => request(t.app).post('/').set('Content-Type', 'application/x-www-form-urlencoded').set('Accept', 'text/html')
+    .send(new URLSearchParams(fields).toString());
+  const tool = (args: Record<string, unknown>) => request(t.app).post('/mcp').set('Content-Type', 'application/json').set('Accept', 'application/json, text/event-stream')
+    .send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'scan_site', arguments: args } }));
+
+  test('a profile outside the Profile enum is refused by REST, the form and the MCP tool alike, before anything is scanned, archived or mailed', async () => {
+    const domain = world.domain('open-basic');
+    const before = await counts();
+    for (const profile of ['anything', 'General', 'docs ', '']) {
+      const rest = await request(t.app).post('/scan').send({ domain, lead: LEAD, profile }).expect(400).expect(conforms);
+      assert.equal(rest.body.error, PROFILE_RULE, `REST ${JSON.stringify(profile)}`);
+
+      const page = await form({ domain, ...LEAD, profile: `${profile}x` }).expect(400).expect(conforms);
+      assert.match(page.headers['content-type']!, /text\/html/);
+      assert.match(page.text, /<form method="post" action="\/"/, 'the form comes back');
+      assert.ok(page.text.includes('Kind of site must be one of general, dev-platform, docs, publisher.'), page.text.slice(0, 400));
+      assert.ok(page.text.includes(`value="${domain}"`), 'what was typed is kept');
+
+      const mcp = await tool({ domain, ...LEAD, profile }).expect(200);
+      assert.equal(mcp.body.result?.isError, true, JSON.stringify(mcp.body));
+    }
+    assert.deepEqual(await counts(), before, 'nothing archived, nothing mailed');
+  });
+
+  test('REST, the form, the MCP tool and the CLI (scan and upload) each archive a report that validates against ScanReport', async () => {
+    const rest = await request(t.app).post('/scan').send({ domain: world.domain('open-basic'), lead: LEAD, profile: 'docs' }).expect(200).expect(conforms);
+    const posted = await form({ domain: world.domain('robots-partial'), ...LEAD, profile: 'publisher' }).expect(303);
+    const formId = /^\/r\/([0-9a-f-]{36})$/.exec(posted.headers.location!)?.[1];
+    const mcp = await tool({ domain: world.domain('robots-blocks-edge-open'), ...LEAD, profile: 'general' }).expect(200);
+    const mcpId = (mcp.body.result?.structuredContent as { scanId?: string } | undefined)?.scanId;
+    const run = await runCli(cli.cli, ['scan', world.domain('contradictory-llms'), '--name', LEAD.name, '--email', LEAD.email, '--api', api, '--profile', 'dev-platform', '--json'], {
+      HTTPS_PROXY: world.proxies.user, NODE_EXTRA_CA_CERTS: world.caPath,
+    });
+    assert.equal(run.code, 0, run.stderr);
+    const out = JSON.parse(run.stdout) as { report: { scanId: string }; upload: { status: string } };
+    assert.equal(out.upload.status, 'attached', 'the CLI uploaded its network');
+
+    const ids = { rest: rest.body.scanId as string, form: formId, mcp: mcpId, cli: out.report.scanId };
+    for (const [surface, id] of Object.entries(ids)) assert.ok(id, `${surface} archived a report`);
+    // Every archived site report, as the public surfaces serve it (payload, link, attached vantage).
+    const rows = await t.ctx.db('scans').where({ kind: 'site' }).select('id');
+    assert.ok(rows.length >= 4);
+    for (const { id } of rows as Array<{ id: string }>) {
+      const archived = await loadArchivedReport(t.ctx.db, t.ctx.config.baseUrl, id);
+      const ok = validateScanReport(archived!.report);
+      assert.ok(ok, `${id}: ${JSON.stringify(validateScanReport.errors)}`);
+      const json = await request(t.app).get(`/r/${id}`).set('Accept', 'application/json').expect(200).expect(conforms);
+      assert.ok(validateScanReport(json.body), `${id} as served: ${JSON.stringify(validateScanReport.errors)}`);
+    }
+    const cliReport = await loadArchivedReport(t.ctx.db, t.ctx.config.baseUrl, ids.cli);
+    assert.ok(cliReport?.cliVantage, 'the upload is part of what was checked');
+    assert.deepEqual(
+      await Promise.all(Object.values(ids).map(async (id) => (await loadArchivedReport(t.ctx.db, t.ctx.config.baseUrl, id!))?.report.profile)),
+      ['docs', 'publisher', 'general', 'dev-platform'],
+    );
+  });
+});
