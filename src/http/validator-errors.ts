@@ -41,10 +41,11 @@ function fromBadRequest(err: ValidatorError, req: Request, hint: string): AppErr
     return leadError(leadProblem((req.body as { lead?: unknown } | undefined)?.lead) ?? 'Contact details (`lead` with name and email) are required.');
   }
   if (req.method === 'POST' && req.path === '/scan' && paths.some((p) => /^\/body\/(profile|fresh|turnstileToken)$/.test(p))) {
-    // Worded by the one ScanRequest check the scan service applies to every surface (the form, MCP).
+    // Worded by the one ScanRequest check the scan service applies to every surface (the form, MCP);
+    // the hint still lists every problem the validator found.
     const body = (req.body ?? {}) as Record<string, unknown>;
     const same = scanRequestError({ domain: body.domain, lead: body.lead, profile: body.profile, fresh: body.fresh, turnstileToken: body.turnstileToken });
-    if (same) return same;
+    if (same) return new AppError('BAD_REQUEST', { error: same.body.error, hint });
   }
   if (req.method === 'POST' && /^\/r\/[^/]+\/cli-vantage$/.test(req.path) && paths.includes('/body/uploadToken')) {
     return new AppError('UPLOAD_TOKEN_INVALID', {
