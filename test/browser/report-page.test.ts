@@ -35,7 +35,8 @@ const ROBOTS_LINE = `Disallow: /"><script>window.__pwned=3</script>`;
 /** Full-size reports for every domain, except hostile-site.com, whose text fields carry payloads. */
 const scanner = () => {
   const s = fakeScanner({
-    make: (d) => (d !== 'hostile-site.com' ? fullReport(d).report : cannedReport(d, {
+    // Scanned now: the fixture's fixed date would close the 7-day attach window a week after it was written.
+    make: (d) => (d !== 'hostile-site.com' ? { ...fullReport(d).report, scannedAt: new Date().toISOString() } : cannedReport(d, {
       reasons: [`robots.txt says ${ROBOTS_LINE} for GPTBot`, `The home page title is ${PAYLOAD}`],
       confidenceNote: `note ${PAYLOAD}`,
       checks: [{ id: 'robots-txt-present', category: 'discovery', weight: 2, status: 'fail', detail: ROBOTS_LINE }],
