@@ -7,6 +7,7 @@ import type { PageFacts, PageLink } from './page.ts';
 import type { RobotsFile } from './robots.ts';
 import type { RosterAgent } from './roster.ts';
 import type { FetchedView, NetworkName } from './types.ts';
+import { judgeFile, type FileState } from './file-judge.ts';
 
 export interface ScanEvidence {
   domain: string;
@@ -36,21 +37,22 @@ export interface ScanEvidence {
   followups: Record<string, FetchedView>;
 }
 
-export type FileState = 'present' | 'absent' | 'unknown';
+export type { FileState };
 
 /**
- * Was a file there? Absent only on a plain 4xx the edge did not mitigate;
- * a denial, a 5xx or a transport failure means we could not tell.
+ * Was the file there, and is it the file? The one judgement of src/scanner/file-judge.ts: absent
+ * on a plain 4xx the edge did not mitigate, and also on a 2xx that holds an HTML page, an app
+ * shell or a "not found" message where the file's own format was expected; a denial, a 5xx or a
+ * transport failure means we could not tell.
  */
 export function fileState(v: FetchedView | undefined): FileState {
-  if (!v || !v.ok) return 'unknown';
-  if (v.outcome === 'challenge' || v.outcome === 'block' || v.outcome === 'rate-limited' || v.outcome === 'auth') return 'unknown';
-  if (v.status >= 500) return 'unknown';
-  if (v.status >= 200 && v.status < 300 && v.body.length > 0) return 'present';
-  if (v.status >= 200 && v.status < 300) return 'absent';
-  return 'absent';
+  return judgeFile(v).state;
 }
 
+/**
+ * Content-Type or leading markup says HTML. Only the home page's Markdown negotiation
+ * (content.markdown-negotiation) reads a response this way; files use fileState.
+ */
 export function isHtml(v: FetchedView): boolean {
   return /html/i.test(v.contentType) || /^\s*<(!doctype html|html)/i.test(v.body.slice(0, 200));
 }

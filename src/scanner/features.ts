@@ -2,19 +2,35 @@
  * Derived facts shared by several checks, the profile detector and the
  * `contradictory` headline rule. Pure functions of the evidence.
  */
-import { fileState, isHtml, parseJson, type FileState, type ScanEvidence } from './evidence.ts';
+import { parseJson, type FileState, type ScanEvidence } from './evidence.ts';
+import { judgeFile } from './file-judge.ts';
 
-export interface LlmsTxt { state: FileState | 'unstructured'; path: string; links: string[]; chars: number }
+/** One link of an llms.txt: its target, its [title] and the rest of its line (the note after it). */
+export interface LlmsLink { href: string; title: string; note: string }
 
-/** llms.txt per llmstxt.org: a text (not HTML) file whose first line is an H1. */
+export interface LlmsTxt {
+  state: FileState | 'unstructured';
+  path: string;
+  links: string[];
+  /** The same links with their titles and notes, in file order. */
+  entries: LlmsLink[];
+  chars: number;
+  /** Why the file counts as absent when the site answered something else ("the site answered with an HTML page"). */
+  note: string;
+}
+
+/** llms.txt per llmstxt.org: a text file (no HTML page, no "not found" message; file-judge.ts) whose first line is an H1. */
 export function llmsTxt(ev: ScanEvidence, path = '/llms.txt'): LlmsTxt {
   const v = ev.files[path];
-  const st = fileState(v);
-  if (st !== 'present' || !v) return { state: st, path, links: [], chars: 0 };
-  if (isHtml(v)) return { state: 'absent', path, links: [], chars: 0 }; // an HTML soft-404 is no llms.txt
+  const j = judgeFile(v);
+  if (j.state !== 'present' || !v) return { state: j.state, path, links: [], entries: [], chars: 0, note: j.note };
   const firstLine = v.body.split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
-  const links = [...v.body.matchAll(/\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1]!);
-  return { state: /^#\s+\S/.test(firstLine) ? 'present' : 'unstructured', path, links, chars: v.body.length };
+  const entries = [...v.body.matchAll(/\[([^\]]*)\]\(([^)\s]+)\)/g)].map((m) => {
+    const end = m.index + m[0].length;
+    const eol = v.body.indexOf('\n', end);
+    return { href: m[2]!, title: m[1]!, note: v.body.slice(end, eol === -1 ? undefined : eol).trim() };
+  });
+  return { state: /^#\s+\S/.test(firstLine) ? 'present' : 'unstructured', path, links: entries.map((e) => e.href), entries, chars: v.body.length, note: '' };
 }
 
 /** Same-site absolute URLs of the llms.txt links, sorted, first `n` (deterministic sample). */

@@ -11,6 +11,7 @@
  * Every answer keeps the group that matched and the deciding line as evidence.
  */
 import type { RosterAgent } from './roster.ts';
+import { notTheFile } from './file-judge.ts';
 import { decidingRule, hasGroup, normalizePath, parseRobotsRules, rulesFor, type RobotsRules } from './robots-rules.ts';
 
 export { normalizePath };
@@ -74,7 +75,11 @@ export function readRobots(fetched: { ok: false } | { ok: true; status: number; 
   if (status >= 500) return unknownFile(`robots.txt answered ${status}`);
   if (status >= 400) return { ...unknownFile(''), state: 'none', reason: `robots.txt answered ${status}: no rules (RFC 9309 §2.3.1.3)` };
   if (status < 200 || status >= 300) return unknownFile(`robots.txt answered ${status}`);
-  if (/html/i.test(contentType) || /^\s*<(!doctype|html)/i.test(body)) return unknownFile('robots.txt answered with an HTML page, not rules');
+  // The file judgement every discovery file gets (file-judge.ts): an HTML page or a "not found"
+  // message with status 200 means the file is absent. Unlike a 404, to which RFC 9309 gives a
+  // meaning (no rules), such an answer has none a crawler must follow, so what it says is unknown.
+  const instead = notTheFile('robots', contentType, body);
+  if (instead) return unknownFile(`robots.txt is absent (${instead.note})`);
 
   const { text, truncated } = capText(body);
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);

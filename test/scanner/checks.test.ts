@@ -14,6 +14,8 @@ const txt = (body: string, type = 'text/plain') => ({ body, headers: { 'content-
 const json = (v: unknown) => txt(JSON.stringify(v), 'application/json');
 const llms = txt(`# Shop\n\n> Products.\n\n## Pages\n\n- [A](${U}/a): a\n- [B](${U}/b): b\n`);
 const transport = { error: 'TIMEOUT' };
+/** An SPA host's answer for any path (200, text/html): the file is absent, never broken. */
+const shell = { body: '<!doctype html><html><head><script type="module" src="/assets/index-x.js"></script></head><body><div id="root"></div></body></html>' };
 
 type Case = [name: string, given: BaselineOptions, want: CheckStatus, credit?: number];
 const CASES: Record<string, Case[]> = {
@@ -92,6 +94,7 @@ const CASES: Record<string, Case[]> = {
     ['home not measured', { control: () => transport }, 'inconclusive'],
   ],
   'policy.sitemap': [
+    ['an app shell at /sitemap.xml is no sitemap', { files: { '/sitemap.xml': shell } }, 'fail'],
     ['sitemap.xml', {}, 'pass'],
     ['missing everywhere', { files: { '/sitemap.xml': { status: 404, body: '' } } }, 'fail'],
     ['only the one robots.txt names', { files: { '/sitemap.xml': { status: 404, body: '' } }, followups: { 'sitemap:robots': [`${U}/s.xml`, txt('<sitemapindex></sitemapindex>', 'application/xml')] } }, 'pass'],
@@ -122,6 +125,7 @@ const CASES: Record<string, Case[]> = {
     ['markdown alternate link element', { home: page({ head: '<link rel="alternate" type="text/markdown" href="/index.md">' }) }, 'pass'],
   ],
   'discovery.api-catalog': [
+    ['an app shell at the path is absence, not a broken catalog', { files: { '/.well-known/api-catalog': shell } }, 'fail'],
     ['absent', {}, 'fail'],
     ['linkset with service-desc', { files: { '/.well-known/api-catalog': json({ linkset: [{ anchor: `${U}/api`, 'service-desc': [{ href: `${U}/openapi.json` }] }] }) } }, 'pass'],
     ['JSON but no linkset', { files: { '/.well-known/api-catalog': json({ apis: [] }) } }, 'pass', 0.5],
@@ -186,6 +190,7 @@ const CASES: Record<string, Case[]> = {
     ['TDMRep', { files: { '/.well-known/tdmrep.json': json([{ location: '/', 'tdm-reservation': 1 }]) } }, 'pass'],
   ],
   'trust.security-txt': [
+    ['a "not found" text with 200 is absence', { files: { '/.well-known/security.txt': txt('404 page not found') } }, 'fail'],
     ['absent', {}, 'fail'],
     ['current', { files: { '/.well-known/security.txt': txt('Contact: mailto:s@x\nExpires: 2030-01-01T00:00:00Z\n') } }, 'pass'],
     ['expired (judged against the scan time)', { files: { '/.well-known/security.txt': txt('Contact: mailto:s@x\nExpires: 2020-01-01T00:00:00Z\n') } }, 'pass', 0.5],

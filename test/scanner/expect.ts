@@ -28,6 +28,8 @@ export function assertExpectation(report: EngineReport, want: Expectation, label
     const c = report.checks.find((x) => x.id === id);
     assert.equal(c?.status, status, `${label}: check ${id} (${c?.detail})`);
   }
+  for (const [id, pattern] of Object.entries(want.details ?? {})) assert.match(report.checks.find((x) => x.id === id)?.detail ?? '', pattern, `${label}: detail of ${id}`);
+  for (const [id, pattern] of Object.entries(want.previewDetails ?? {})) assert.match(report.preview?.checks.find((x) => x.id === id)?.detail ?? '', pattern, `${label}: preview detail of ${id}`);
   for (const [id, [status, generation]] of Object.entries(want.previewChecks ?? {})) {
     const c = report.preview?.checks.find((x) => x.id === id);
     assert.equal(c?.status, status, `${label}: preview check ${id} (${c?.detail})`);

@@ -37,6 +37,9 @@ export interface Expectation {
   /** token -> vendors that must be attributed */
   vendors?: Record<string, readonly string[]>;
   checks?: Record<string, CheckStatus>;
+  /** Words a check's detail must contain: id -> pattern, in the current rubric and in the preview. */
+  details?: Record<string, RegExp>;
+  previewDetails?: Record<string, RegExp>;
   /** Checks of the preview rubric: id -> [status, generation matched (absent = none reported)]. */
   previewChecks?: Record<string, readonly [CheckStatus, string?]>;
   scoreNull?: boolean;
@@ -55,6 +58,8 @@ export interface Scenario {
   /** Answer to GET / with Accept: text/markdown. */
   markdown?: FileSpec;
   files?: Record<string, FileSpec>;
+  /** What any other path answers (an SPA host's index.html with 200); default a 404 page. */
+  fallback?: FileSpec;
   edge?: readonly EdgeRule[];
   /** Requests as agent-readiness (our own UA) to / get this unless their Web Bot Auth signature verifies. */
   signedOnly?: EdgeResponse;
@@ -139,5 +144,5 @@ export function serveScenario(s: Scenario, domain: string, req: IncomingMessage,
   }
   const file = s.files?.[path] ?? (path === '/sitemap.xml' ? { body: SITEMAP, type: 'application/xml' } : undefined);
   if (file) return send(res, s, domain, { type: 'text/plain', ...file });
-  return send(res, s, domain, { status: 404, type: 'text/html', body: '<!doctype html><title>Not found</title><p>Not found</p>' });
+  return send(res, s, domain, s.fallback ?? { status: 404, type: 'text/html', body: '<!doctype html><title>Not found</title><p>Not found</p>' });
 }

@@ -1,5 +1,5 @@
 // Standard: llms.txt proposal (.md twin of each page).
-import { fileState, isHtml } from '../evidence.ts';
+import { fileState } from '../evidence.ts';
 import { inconclusive, partial, pass, skipped, type CheckDefinition } from './define.ts';
 
 export const check: CheckDefinition = {
@@ -12,7 +12,7 @@ export const check: CheckDefinition = {
     if (!samples.length) return skipped('no pages to sample (no llms.txt or sitemap links)');
     const decided = samples.filter((v) => fileState(v) !== 'unknown');
     if (!decided.length) return inconclusive('no .md variant could be fetched');
-    const ok = decided.filter((v) => fileState(v) === 'present' && !isHtml(v)).length;
+    const ok = decided.filter((v) => fileState(v) === 'present').length; // an HTML page at the .md URL is no twin (file-judge.ts)
     const share = Math.floor((1000 * ok) / decided.length);
     return share >= 900 ? pass(`${ok} of ${decided.length} sampled pages have a .md twin`) : partial(share, `${ok} of ${decided.length} sampled pages have a .md twin`);
   },

@@ -1,4 +1,5 @@
 // Standard: A2A agent card v1.0 (a2aproject/A2A specification/a2a.proto): supportedInterfaces replaces v0.3's top-level url.
+import { insteadNote } from '../file-judge.ts';
 import { fileState, parseJson } from '../evidence.ts';
 import { ALL, fail, inconclusive, matched, pass, type CheckDefinition } from './define.ts';
 
@@ -34,7 +35,7 @@ export const check: CheckDefinition = {
     const st = fileState(v);
     if (st === 'unknown') return inconclusive(`${PATH} could not be fetched`);
     const card = parseJson(v);
-    if (st === 'absent') return inconclusive('no A2A agent card: not applicable');
+    if (st === 'absent') return inconclusive(`no A2A agent card${insteadNote(v)}: not applicable`);
     if (!card || typeof card !== 'object' || Array.isArray(card)) return fail(`${PATH} is not a JSON object`);
     const c = card as Record<string, unknown>;
     const legacy = ['url', 'preferredTransport', 'protocolVersion'].filter((f) => f in c);

@@ -1,4 +1,5 @@
 // Standard: A2A protocol agent card (/.well-known/agent-card.json).
+import { insteadNote } from '../file-judge.ts';
 import { fileState, parseJson } from '../evidence.ts';
 import { fail, inconclusive, pass, type CheckDefinition } from './define.ts';
 
@@ -12,6 +13,6 @@ export const check: CheckDefinition = {
     const doc = parseJson(v) as { name?: unknown } | undefined;
     if (typeof doc?.name === 'string') return pass('agent card published');
     if (fileState(v) === 'unknown') return inconclusive('/.well-known/agent-card.json could not be fetched');
-    return fail('no A2A agent card');
+    return fail(`no A2A agent card${insteadNote(v)}`);
   },
 };

@@ -1,4 +1,5 @@
 // Standard: RFC 9727 (api-catalog well-known URI, linkset format of RFC 9264).
+import { insteadNote } from '../file-judge.ts';
 import { fileState, parseJson } from '../evidence.ts';
 import { fail, inconclusive, partial, pass, type CheckDefinition } from './define.ts';
 
@@ -11,7 +12,7 @@ export const check: CheckDefinition = {
     const v = ev.files['/.well-known/api-catalog'];
     const st = fileState(v);
     if (st === 'unknown') return inconclusive('/.well-known/api-catalog could not be fetched');
-    if (st === 'absent') return fail('no /.well-known/api-catalog');
+    if (st === 'absent') return fail(`no /.well-known/api-catalog${insteadNote(v)}`);
     const doc = parseJson(v) as { linkset?: unknown } | undefined;
     if (!doc) return partial(300, '/.well-known/api-catalog is not JSON');
     const entries = Array.isArray(doc.linkset) ? (doc.linkset as Array<Record<string, unknown>>) : [];

@@ -1,4 +1,5 @@
 // Standard: ARD (Agentic Resource Discovery) v0.91, 2026-08-26 (ards-project/ard-spec spec/ard.md).
+import { insteadNote } from '../file-judge.ts';
 import { fileState, parseJson } from '../evidence.ts';
 import { ALL, fail, inconclusive, matched, partial, pass, type CheckDefinition } from './define.ts';
 
@@ -47,6 +48,6 @@ export const check: CheckDefinition = {
     }
     if (fileState(ard) === 'unknown' || fileState(old) === 'unknown') return inconclusive('the ARD paths could not be fetched');
     if (hint) return inconclusive(`an ARD catalog is announced at ${hint.slice(0, 200)} but not at the well-known path; this scan reads only the well-known path`);
-    return inconclusive('no ARD catalog: not applicable');
+    return inconclusive(`no ARD catalog${insteadNote(ard) || insteadNote(old)}: not applicable`);
   },
 };

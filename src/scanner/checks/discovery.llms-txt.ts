@@ -11,7 +11,7 @@ export const check: CheckDefinition = {
     const l = llmsTxt(ev);
     if (l.state === 'present') return pass(`/llms.txt with ${l.links.length} link(s)`);
     if (l.state === 'unstructured') return partial(500, '/llms.txt exists but does not start with an H1 title');
-    if (l.state === 'absent') return fail('no /llms.txt');
+    if (l.state === 'absent') return fail(`no /llms.txt${l.note ? ` (${l.note})` : ''}`);
     return inconclusive('/llms.txt could not be fetched');
   },
 };

@@ -1,4 +1,5 @@
 // Standard: MCP server card drafts: SEP-2127 (server-card v1, Server Card WG) and the superseded SEP-1649.
+import { insteadNote } from '../file-judge.ts';
 import { fileState, parseJson } from '../evidence.ts';
 import { ALL, fail, inconclusive, matched, partial, pass, type CheckDefinition } from './define.ts';
 import { ARD_PATH, AI_CATALOG_PATH } from './discovery.ard.ts';
@@ -51,7 +52,7 @@ export const check: CheckDefinition = {
     const found = cards(ev);
     if (found.length === 0) {
       if (CARD_PATHS.some((p) => fileState(ev.files[p]) === 'unknown')) return inconclusive('the MCP server card paths could not be fetched');
-      return inconclusive('no MCP server card: not applicable');
+      return inconclusive(`no MCP server card${CARD_PATHS.map((p) => insteadNote(ev.files[p])).find(Boolean) ?? ''}: not applicable`);
     }
     const judged = found.map(({ where, card }) => ({ where, p2127: sep2127Problems(card), p1649: sep1649Problems(card), claims2127: typeof card.$schema === 'string' && card.$schema.includes('server-card') && !card.$schema.includes('mcp-server-card') }));
     const ok2127 = judged.find((j) => j.p2127.length === 0);

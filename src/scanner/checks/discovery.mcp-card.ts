@@ -1,4 +1,5 @@
 // Standard: MCP server discovery drafts (SEP-1649 /.well-known/mcp.json; SEP-2127 server card). Draft: low weight.
+import { insteadNote } from '../file-judge.ts';
 import { fileState } from '../evidence.ts';
 import { mcpManifest } from '../features.ts';
 import { fail, inconclusive, pass, type CheckDefinition } from './define.ts';
@@ -13,6 +14,6 @@ export const check: CheckDefinition = {
     if (m) return pass(`MCP server card at ${m.path}`);
     const paths = ['/.well-known/mcp/server-card.json', '/.well-known/mcp.json'];
     if (paths.some((p) => fileState(ev.files[p]) === 'unknown')) return inconclusive('MCP discovery paths could not be fetched');
-    return fail('no MCP server card at the well-known paths');
+    return fail(`no MCP server card at the well-known paths${paths.map((p) => insteadNote(ev.files[p])).find(Boolean) ?? ''}`);
   },
 };

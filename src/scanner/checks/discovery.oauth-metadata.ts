@@ -1,4 +1,5 @@
 // Standard: RFC 9728 (OAuth protected resource metadata); RFC 8414 (authorization server metadata).
+import { insteadNote } from '../file-judge.ts';
 import { fileState, parseJson } from '../evidence.ts';
 import { isOpenApi, mcpManifest } from '../features.ts';
 import { fail, inconclusive, pass, skipped, type CheckDefinition } from './define.ts';
@@ -18,6 +19,6 @@ export const check: CheckDefinition = {
     if (typeof as?.issuer === 'string') return pass('authorization-server metadata published');
     const states = ['/.well-known/oauth-protected-resource', '/.well-known/oauth-authorization-server'].map((p) => fileState(ev.files[p]));
     if (states.includes('unknown')) return inconclusive('OAuth metadata paths could not be fetched');
-    return fail('no OAuth protected-resource or authorization-server metadata');
+    return fail(`no OAuth protected-resource or authorization-server metadata${['/.well-known/oauth-protected-resource', '/.well-known/oauth-authorization-server'].map((p) => insteadNote(ev.files[p])).find(Boolean) ?? ''}`);
   },
 };

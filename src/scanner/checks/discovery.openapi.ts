@@ -1,4 +1,5 @@
 // Standard: OpenAPI Specification 3.x; RFC 8631 service-desc link relation.
+import { insteadNote } from '../file-judge.ts';
 import { fileState, parseJson } from '../evidence.ts';
 import { isOpenApi, serviceDescUrls } from '../features.ts';
 import { fail, inconclusive, partial, pass, type CheckDefinition } from './define.ts';
@@ -18,6 +19,6 @@ export const check: CheckDefinition = {
     for (const path of GUESSED) if (isOpenApi(parseJson(ev.files[path]))) return partial(500, `OpenAPI found only at the conventional path ${path}, not linked`);
     const states = GUESSED.map((p) => fileState(ev.files[p]));
     if (states.includes('unknown')) return inconclusive('conventional OpenAPI paths could not be fetched');
-    return fail('no OpenAPI 3 description linked or at a conventional path');
+    return fail(`no OpenAPI 3 description linked or at a conventional path${GUESSED.map((p) => insteadNote(ev.files[p])).find(Boolean) ?? ''}`);
   },
 };

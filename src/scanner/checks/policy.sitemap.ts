@@ -1,4 +1,5 @@
 // Standard: sitemaps.org protocol 0.9; Sitemap lines in robots.txt.
+import { insteadNote } from '../file-judge.ts';
 import { fileState } from '../evidence.ts';
 import { ALL, fail, inconclusive, partial, pass, type CheckDefinition } from './define.ts';
 
@@ -13,7 +14,7 @@ export const check: CheckDefinition = {
     if (valid) return pass(`valid sitemap at ${valid.record.url}`);
     const present = candidates.find((v) => fileState(v) === 'present');
     if (present) return partial(500, `${present.record.url} exists but is not a urlset or sitemapindex`);
-    if (candidates.every((v) => fileState(v) === 'absent')) return fail(ev.robots.sitemaps.length ? 'the sitemap robots.txt names could not be found' : 'no sitemap at /sitemap.xml and none named in robots.txt');
+    if (candidates.every((v) => fileState(v) === 'absent')) return fail(`${ev.robots.sitemaps.length ? 'the sitemap robots.txt names could not be found' : 'no sitemap at /sitemap.xml and none named in robots.txt'}${candidates.map((v) => insteadNote(v)).find(Boolean) ?? ''}`);
     return inconclusive('the sitemap could not be fetched');
   },
 };

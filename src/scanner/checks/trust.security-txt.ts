@@ -1,5 +1,6 @@
 // Standard: RFC 9116 (security.txt).
-import { fileState, isHtml } from '../evidence.ts';
+import { fileState } from '../evidence.ts';
+import { insteadNote } from '../file-judge.ts';
 import { fail, inconclusive, partial, pass, type CheckDefinition } from './define.ts';
 
 export const check: CheckDefinition = {
@@ -11,7 +12,7 @@ export const check: CheckDefinition = {
     const v = ev.files['/.well-known/security.txt'];
     const st = fileState(v);
     if (st === 'unknown') return inconclusive('/.well-known/security.txt could not be fetched');
-    if (st === 'absent' || !v || isHtml(v)) return fail('no /.well-known/security.txt');
+    if (st === 'absent' || !v) return fail(`no /.well-known/security.txt${insteadNote(v)}`);
     const contact = /^contact:\s*\S+/im.test(v.body);
     const expires = /^expires:\s*(\S+)/im.exec(v.body)?.[1];
     const future = expires !== undefined && Date.parse(expires) > ev.scannedAt.getTime();

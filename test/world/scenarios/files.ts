@@ -1,0 +1,50 @@
+// Files that are not the file (issue 32): hosts that answer a missing file with an app shell or a
+// "not found" page and status 200. The pages are real build output, captured from public
+// repositories (test/fixtures/files/manifest.json names each source).
+import fs from 'node:fs';
+import type { Scenario } from '../site.ts';
+import { SCORED, all } from './tokens.ts';
+
+const captured = (name: string) => fs.readFileSync(new URL(`../../fixtures/files/bodies/${name}`, import.meta.url), 'utf8');
+const html = (body: string) => ({ status: 200, type: 'text/html; charset=utf-8', body });
+
+/** 0019atharv/vite dist/index.html: a Vite + React build's index.html. */
+const VITE_SHELL = captured('vite-react-dist-index.html');
+/** 3Nikeru/nextjs-blog out/404.html: a Next.js static export's not-found page. */
+const NEXT_NOT_FOUND = captured('nextjs-app-router-404.html');
+
+export const FILE_SCENARIOS: Scenario[] = [
+  {
+    name: 'spa-shell-everywhere', about: 'An SPA host (Cloudflare Pages without a 404.html) answers every path, robots.txt and llms.txt included, with its React shell and 200.',
+    home: VITE_SHELL,
+    robots: html(VITE_SHELL),
+    files: { '/sitemap.xml': html(VITE_SHELL) }, // the world's sites serve a sitemap unless told otherwise
+    fallback: html(VITE_SHELL),
+    expect: {
+      headline: 'open', confidence: 'medium', profile: 'general', verdicts: all(SCORED, 'pass'), robotsSays: { GPTBot: 'unknown', 'Claude-User': 'unknown' },
+      checks: {
+        'discovery.llms-txt': 'fail', 'discovery.llms-txt-size': 'skipped', 'discovery.llms-txt-links': 'skipped', 'policy.sitemap': 'fail',
+        'trust.security-txt': 'fail', 'policy.robots-reachable': 'fail', 'policy.robots-valid': 'skipped', 'content.server-rendered': 'fail',
+      },
+      details: {
+        'discovery.llms-txt': /^no \/llms\.txt \(the site answered with an HTML page, a React app shell\)$/,
+        'policy.sitemap': /^no sitemap at \/sitemap\.xml and none named in robots\.txt \(the site answered with an HTML page, a React app shell\)$/,
+        'trust.security-txt': /^no \/\.well-known\/security\.txt \(the site answered with an HTML page/,
+        'policy.robots-reachable': /^robots\.txt is absent \(the site answered with an HTML page, a React app shell\)$/,
+      },
+      previewChecks: { 'discovery.ard': ['inconclusive'], 'discovery.a2a-card-v1': ['inconclusive'], 'discovery.mcp-card-shape': ['inconclusive'], 'discovery.llms-txt-v2': ['inconclusive'] },
+      previewDetails: { 'discovery.a2a-card-v1': /^no A2A agent card \(the site answered with an HTML page, a React app shell\): not applicable$/ },
+    },
+  },
+  {
+    name: 'llms-app-shell', about: 'robots.txt disallows two user agents; /llms.txt answers a Next.js not-found page with 200, which is no llms.txt and so invites nobody.',
+    robots: 'User-agent: ChatGPT-User\nUser-agent: Perplexity-User\nDisallow: /\n\nUser-agent: *\nAllow: /\n',
+    files: { '/llms.txt': html(NEXT_NOT_FOUND) },
+    expect: {
+      headline: 'open', profile: 'general', robotsSays: { 'ChatGPT-User': 'blocked' },
+      checks: { 'discovery.llms-txt': 'fail' },
+      details: { 'discovery.llms-txt': /^no \/llms\.txt \(the site answered with an HTML page, a “not found” page of Next\.js served as a success\)$/ },
+      previewChecks: { 'discovery.llms-txt-v2': ['inconclusive'] },
+    },
+  },
+];
