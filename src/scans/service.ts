@@ -51,7 +51,7 @@ interface Own { token?: string; rate: RateState; mail?: ScanReportBody['mail'] }
 
 const MAIL_QUEUED = { status: 'queued', note: 'The report link is on its way to the contact address.' } as const;
 function mailCapped(perDay: number): NonNullable<ScanReportBody['mail']> {
-  return { status: 'not-sent', note: `This address has already received ${perDay} report mails in the last 24 hours; the report is archived at its link, but no mail was sent.` };
+  return { status: 'not-sent', note: `This mailbox (its sub-addresses and other spellings count as one) has already received ${perDay} report mails in the last 24 hours; the report is archived at its link, but no mail was sent.` };
 }
 
 function headersOf(rate: RateState): ScanOutcome['headers'] {

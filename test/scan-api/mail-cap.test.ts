@@ -64,6 +64,46 @@ for (const name of databaseNames()) {
       assert.equal(out.filter((o) => o.body.mail?.status === 'not-sent').length, 4);
     });
 
+    // One mailbox, one budget: sub-addresses and Gmail's dotted spellings reach one inbox, so
+    // they share its daily cap. Delivered through the real SMTP sink, each to the address typed.
+    const SPELLINGS: Array<[string, string[]]> = [
+      ['sub-addresses (+tag)', ['ada+1@mail-cap.com', 'ada+2@mail-cap.com', 'Ada+ci@Mail-Cap.com', 'ada+4@mail-cap.com']],
+      ['Gmail dots and googlemail.com', ['a.d.a.lovelace@gmail.com', 'adalovelace@googlemail.com', 'Ada.Love.Lace+ci@gmail.com', 'a.dalovelace@GMAIL.com']],
+    ];
+    for (const [what, emails] of SPELLINGS) {
+      test(`${what}: the fourth mail to one mailbox in a day is not sent; the three sent go to the addresses as typed (${name})`, async () => {
+        clock += 5 * DAY;
+        // An outbox of its own, so only these scans' mails are drained.
+        const own = await openTestDb(name);
+        const sink = new SmtpSink();
+        await sink.start(await SmtpSink.freePort());
+        const mailer = new Mailer({ db: own.db, transport: smtpTransport(`smtp://127.0.0.1:${sink.port}`, 5000), from: 'agent-readiness <r@agent-readiness.test>', baseUrl: BASE, log: silentLog, now: () => new Date(clock) });
+        try {
+          const svc = buildService({
+            db: own.db, scanner: fakeScanner(), baseUrl: BASE, now: () => new Date(clock),
+            perDomain: { points: 1000, durationS: 60 }, perIp: { points: 1000, durationS: 60 }, mailPerRecipientPerDay: 3,
+          });
+          const out = [];
+          for (const [i, email] of emails.entries()) {
+            clock += 60_000;
+            out.push(await scan(svc, 300 + i, email));
+          }
+          assert.deepEqual(out.map((o) => o.body.mail?.status), ['queued', 'queued', 'queued', 'not-sent']);
+          assert.deepEqual(await mailer.drainOnce(), { sent: 3, failed: 0 });
+          // As typed: the local part untouched (SMTP itself lower-cases the domain of the envelope).
+          const typed = emails.slice(0, 3);
+          assert.deepEqual((await listMail(own.db)).map((m) => m.to_addr).sort(), [...typed].sort());
+          assert.deepEqual(sink.received.map((m) => m.to), typed.map((e) => [e.replace(/@.*/, (d) => d.toLowerCase())]));
+          // Another mailbox on the same domain keeps its own budget.
+          assert.equal((await scan(svc, 320, emails[0]!.replace(/^[^@+]*/, 'grace'))).body.mail?.status, 'queued');
+        } finally {
+          await mailer.stop();
+          await sink.stop();
+          await own.close();
+        }
+      });
+    }
+
     test(`MAIL_PER_RECIPIENT_PER_DAY=0 sends no report mail at all (${name})`, async () => {
       clock += 3 * DAY;
       const out = await scan(service(0), 200, 'zero@mail-cap.com');

@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { archiveScan, mailsSince, ReportShapeError, type ScanRow } from '../../src/storage/queries/archiveScan.ts';
-import { MAIL_CAP_INDEX } from '../../src/storage/migrations/005-mail-cap-index.ts';
+import { MAILBOX_INDEX } from '../../src/storage/migrations/007-mail-mailbox.ts';
 import { findLatestSiteScan, findScan } from '../../src/storage/queries/findScan.ts';
 import { findCliVantage, insertCliVantage } from '../../src/storage/queries/cliVantage.ts';
 import { addExcludedDomain, isExcludedInTable } from '../../src/storage/queries/excludedDomains.ts';
@@ -54,7 +54,7 @@ for (const name of databaseNames()) {
       await assert.rejects(archiveScan(t.db, { ...mcp, report: JSON.stringify({ ...JSON.parse(mcp.report), kind: 'site' }) }, []), /not a valid McpServerReport/);
     });
 
-    test(`${name}: the daily mail cap's count reads one address's range of an index, never the whole outbox`, async () => {
+    test(`${name}: the daily mail cap's count reads one mailbox's range of an index, never the whole outbox`, async () => {
       const { sql, bindings } = mailsSince(t.db, 'ada@example-store.com', '2026-01-01T00:00:00.000Z').toSQL();
       const plan = await t.db.transaction(async (trx) => {
         if (name === 'sqlite') return JSON.stringify(await trx.raw(`explain query plan ${sql}`, bindings));
@@ -62,7 +62,7 @@ for (const name of databaseNames()) {
         await trx.raw('set local enable_seqscan = off');
         return JSON.stringify((await trx.raw(`explain ${sql}`, bindings)).rows);
       });
-      assert.match(plan, new RegExp(MAIL_CAP_INDEX), plan);
+      assert.match(plan, new RegExp(MAILBOX_INDEX), plan);
       assert.doesNotMatch(plan, /SCAN mail_outbox"|Seq Scan/, plan);
     });
 

@@ -6,6 +6,7 @@ import * as m003 from './003-badge-index.ts';
 import * as m004 from './004-signing-keys.ts';
 import * as m005 from './005-mail-cap-index.ts';
 import * as m006 from './006-api-keys.ts';
+import * as m007 from './007-mail-mailbox.ts';
 
 export interface Migration {
   name: string;
@@ -20,4 +21,5 @@ export const migrations: Migration[] = [
   { name: '004-signing-keys', ...m004 },
   { name: '005-mail-cap-index', ...m005 },
   { name: '006-api-keys', ...m006 },
+  { name: '007-mail-mailbox', ...m007 },
 ];

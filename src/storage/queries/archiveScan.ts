@@ -5,6 +5,7 @@
 // serves archived reports as they are, so one bad row would break them all for that id.
 import type { Knex } from 'knex';
 import { validateMcpServerReport, validateScanReport } from '../../../generated/validators.js';
+import { mailboxOf } from '../mailbox.ts';
 
 export interface ScanRow {
   id: string;
@@ -40,23 +41,23 @@ export interface MailCap {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Counts this address's mails of the last 24 hours inside the archive transaction. On
- * PostgreSQL an advisory lock keyed on the address serialises concurrent archives for one
- * recipient across instances, so two scans racing cannot both take the last slot; SQLite's
- * single writer connection already serialises them.
+ * Counts the mails of the last 24 hours to this address's mailbox (mailbox.ts: sub-addresses,
+ * Gmail's dots and letter case folded) inside the archive transaction. On PostgreSQL an
+ * advisory lock keyed on the mailbox serialises concurrent archives for one recipient across
+ * instances, so two scans racing cannot both take the last slot; SQLite's single writer
+ * connection already serialises them.
  */
-async function underCap(trx: Knex.Transaction, to: string, cap: MailCap): Promise<boolean> {
+async function underCap(trx: Knex.Transaction, mailbox: string, cap: MailCap): Promise<boolean> {
   if (cap.perRecipientPerDay <= 0) return false;
-  const addr = to.toLowerCase();
-  if (trx.client.config.client === 'pg') await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`mail:${addr}`]);
+  if (trx.client.config.client === 'pg') await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`mail:${mailbox}`]);
   const since = new Date(Date.parse(cap.queuedAt) - DAY_MS).toISOString();
-  const row = await mailsSince(trx, addr, since).first();
+  const row = await mailsSince(trx, mailbox, since).first();
   return Number(row?.n ?? 0) < cap.perRecipientPerDay;
 }
 
-/** How many mails went to `addr` (lower-cased) after `since`: a range of the mail-cap index (migration 005). */
-export function mailsSince(db: Knex, addr: string, since: string) {
-  return db('mail_outbox').whereRaw('lower(to_addr) = ?', [addr]).andWhere('created_at', '>', since).count({ n: '*' });
+/** How many mails went to `mailbox` (see mailboxOf) after `since`: a range of the mail-cap index (migration 007). */
+export function mailsSince(db: Knex, mailbox: string, since: string) {
+  return db('mail_outbox').where('mailbox', mailbox).andWhere('created_at', '>', since).count({ n: '*' });
 }
 
 /** Thrown (and nothing written) when a report does not match its contract schema. */
@@ -83,10 +84,12 @@ export async function archiveScan(db: Knex, row: ScanRow, vendors: readonly stri
     await trx('scans').insert(row);
     const unique = [...new Set(vendors.map((v) => v.slice(0, 80)))];
     if (unique.length > 0) await trx('scan_vendors').insert(unique.map((vendor) => ({ scan_id: row.id, vendor })));
-    if (mail && (await underCap(trx, mail.to_addr, cap ?? { perRecipientPerDay: 3, queuedAt: row.scanned_at }))) {
+    const mailbox = mail ? mailboxOf(mail.to_addr) : '';
+    if (mail && (await underCap(trx, mailbox, cap ?? { perRecipientPerDay: 3, queuedAt: row.scanned_at }))) {
       const now = cap?.queuedAt ?? row.scanned_at;
+      // Sent to the address as typed; counted by the mailbox it reaches.
       await trx('mail_outbox').insert({
-        ...mail, scan_id: row.id, status: 'pending', attempts: 0, next_attempt_at: now, created_at: now,
+        ...mail, mailbox, scan_id: row.id, status: 'pending', attempts: 0, next_attempt_at: now, created_at: now,
       });
       mailQueued = true;
     }
