@@ -30,7 +30,7 @@ const CATEGORIES: Array<[name: string, test: (fn: string, url: string) => boolea
   ['egress, guard, resolver (src/net)', (_fn, url) => url.includes('/src/net/')],
   ['storage (knex, SQLite)', (_fn, url) => url.includes('node_modules/knex/') || url.includes('better-sqlite3') || url.includes('/src/storage/')],
   ['HTTP server, validation, scan service', (_fn, url) => /node_modules\/(express|router|ajv|express-openapi-validator|body-parser|raw-body|path-to-regexp)/.test(url) || /\/src\/(app|handlers|http|scans|server)/.test(url) || url.startsWith('node:_http') || url.startsWith('node:http')],
-  ['crypto (hashes, signatures)', (_fn, url) => url.startsWith('node:internal/crypto') || url.includes('web-bot-auth')],
+  ['crypto (hashes, signatures)', (_fn, url) => url.startsWith('node:internal/crypto') || url.includes('http-message-signatures') || url.includes('structured-headers')],
   ['module loading and compilation', (_fn, url) => url.startsWith('node:internal/modules') || url.includes('amaro') || url.startsWith('node:internal/bootstrap')],
   ['timers, promises, events', (fn, url) => /^node:(internal\/(timers|process\/task_queues|event_target|abort_controller)|events|timers)/.test(url) || fn === 'runMicrotasks'],
   ['other', () => true],

@@ -25,6 +25,12 @@ export interface ProbeRequest {
   signal?: AbortSignal;
   /** Stop reading early, e.g. an SSE stream once the awaited event arrived. */
   stopWhen?: (bodySoFar: Buffer) => boolean;
+  /**
+   * Headers made for each hop just before it is sent, from that hop's URL (a Web Bot Auth signature:
+   * every request its own created and nonce, and a redirect to another authority signed for that
+   * authority, never sent the old one). A rejection fails the request with `SIGNING`, unsent.
+   */
+  signFor?: (url: string) => Promise<Record<string, string>>;
 }
 
 export type ProbeResult =
@@ -171,12 +177,20 @@ export function createEgress(opts: EgressOptions): Egress {
         if (!guarded.ok) return fail('GUARD_REFUSED', `${host}: ${guarded.reason}`);
         address = resolved.addresses[0]!;
       }
+      let hopHeaders = req.headers;
+      if (req.signFor) {
+        try {
+          hopHeaders = { ...req.headers, ...(await req.signFor(url.href)) };
+        } catch (err) {
+          return fail('SIGNING', `could not sign the request to ${url.host}: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
       let res: Exchanged;
       try {
         const origin = `${url.protocol}//${address.includes(':') ? `[${address}]` : address}${url.port ? `:${url.port}` : ''}`;
         res = await exchange(dispatchers.get(host, url.protocol === 'https:'), {
           origin, path: `${url.pathname}${url.search}`, method,
-          headers: { ...req.headers, host: url.host },
+          headers: { ...hopHeaders, host: url.host },
           body: method === 'POST' ? body : undefined,
         }, signal, (status, headers) => {
           // A redirect's body is read and dropped, so the connection stays usable (a huge one is

@@ -4,7 +4,9 @@
  */
 export type ProbeErrorCode =
   | 'DNS_NXDOMAIN' | 'DNS_FAIL' | 'GUARD_REFUSED' | 'TIMEOUT' | 'ABORTED' | 'TLS' | 'CONNECT' | 'RESET'
-  | 'REDIRECT_LIMIT' | 'REDIRECT_LOOP' | 'PROXY' | 'UNCONFIGURED' | 'BAD_URL' | 'PROTOCOL';
+  | 'REDIRECT_LIMIT' | 'REDIRECT_LOOP' | 'PROXY' | 'UNCONFIGURED' | 'BAD_URL' | 'PROTOCOL'
+  /** Our own signer failed, so the request was not sent (never the site's doing). */
+  | 'SIGNING';
 
 const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|ERR_OSSL)/;
 

@@ -111,10 +111,11 @@ export class Gatherer {
     const files = AUX_PATHS.map((path) => filesPhase.track(this.probe({ key: `file:${path}`, url: this.url(path), userAgent: BROWSER_UA, accept: '*/*', isHome: false })));
     const wba = this.#opts.webBotAuth;
     const home = homeUrl(this.#domain);
-    const signed = wba ? await wba.sign(home).catch(() => null) : null;
-    const wbaProbes = wba && signed ? NETWORKS.map((network) => [
+    // Signed as each request is sent (probe.ts `sign`): one signature and nonce per network and hop.
+    const signing = wba ? await wba.ready().then(() => true, () => false) : false;
+    const wbaProbes = wba && signing ? NETWORKS.map((network) => [
       filesPhase.track(this.probe({ key: 'wba:unsigned', network, url: home, userAgent: wba.userAgent, isHome: true, keepBody: false })),
-      filesPhase.track(this.probe({ key: 'wba:signed', network, url: home, userAgent: wba.userAgent, isHome: true, headers: signed, keepBody: false })),
+      filesPhase.track(this.probe({ key: 'wba:signed', network, url: home, userAgent: wba.userAgent, isHome: true, sign: (url) => wba.sign(url), keepBody: false })),
     ]) : null;
     filesPhase.add(wbaProbes ? wbaProbes.length * 2 : 0);
 

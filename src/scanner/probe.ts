@@ -35,8 +35,13 @@ export interface ProbeSpec {
   /** The home page: 404/410 there is an origin error. */
   isHome: boolean;
   maxBodyBytes?: number;
-  /** Headers beyond the fixed set (a Web Bot Auth signature). */
+  /** Headers beyond the fixed set. */
   headers?: Record<string, string>;
+  /**
+   * Signs each hop as it is sent (Web Bot Auth): called by the egress per hop, so no two requests
+   * share a signature or nonce. The evidence records the first hop's headers, as curl would repeat it.
+   */
+  sign?: (url: string) => Promise<Record<string, string>>;
   /**
    * Keep the body once judged (default). Grid answers need only their outcome and text length,
    * so they let it go at once: a scan then holds a few bodies, not seventy (bench/results.md).
@@ -145,6 +150,8 @@ export async function runProbe(egress: Egress, limiter: Limiter, spec: ProbeSpec
     if (ctx.signal.aborted) return notSent('DEADLINE', 'the scan deadline passed before this request started');
     if (ctx.budget.remaining <= 0) return notSent('BUDGET', 'the per-scan request budget was spent');
     ctx.budget.remaining--;
+    let firstHop: Record<string, string> | undefined;
+    const sign = spec.sign;
     const result = await egress.fetch({
       url: spec.url,
       headers: requestHeadersFor(spec),
@@ -152,7 +159,8 @@ export async function runProbe(egress: Egress, limiter: Limiter, spec: ProbeSpec
       maxBodyBytes: spec.maxBodyBytes ?? DEFAULT_MAX_BODY,
       maxRedirects: 5,
       signal: ctx.signal,
+      ...(sign ? { signFor: async (url: string) => { const h = await sign(url); firstHop ??= h; return h; } } : {}),
     });
-    return toView(spec, result, ctx);
+    return toView(firstHop ? { ...spec, headers: { ...spec.headers, ...firstHop } } : spec, result, ctx);
   });
 }

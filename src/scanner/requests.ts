@@ -20,7 +20,7 @@ export const REQUEST_KINDS: readonly RequestKind[] = [
   { key: `robots:${ROBOTS_AGENT}`, what: `/robots.txt again with ${ROBOTS_AGENT}'s User-Agent` },
   { key: 'content:markdown', what: 'the home page with Accept: text/markdown' },
   { key: 'wba:unsigned', what: 'the home page once per network as agent-readiness itself (our own User-Agent, unsigned)' },
-  { key: 'wba:signed', what: 'the same request signed with Web Bot Auth as agent-readiness (never as any vendor), with our key directory as Signature-Agent' },
+  { key: 'wba:signed', what: 'the same request signed with Web Bot Auth as agent-readiness (never as any vendor), with our key directory as Signature-Agent; each request and each redirect hop is signed as it is sent, with its own nonce' },
   { key: 'file:', what: `the conventional and well-known files ${AUX_PATHS.join(', ')}` },
   { key: 'sitemap:robots', what: 'the sitemap robots.txt names, which may live on another host' },
   { key: 'llms-link:', what: `up to ${LLMS_LINK_SAMPLE} same-site links sampled from llms.txt` },

@@ -1,6 +1,6 @@
 // The service's Web Bot Auth identity: one Ed25519 key, from PROBE_SIGNING_KEY (a private JWK)
 // or generated once and stored, published as a key directory whose kid is the key's RFC 7638
-// JWK thumbprint (draft-meunier-http-message-signatures-directory; draft-ietf-webbotauth).
+// JWK thumbprint (draft-ietf-webbotauth-httpsig-protocol-01 §5.5, §5.5.1).
 import { createHash, createPrivateKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import type { Knex } from 'knex';
 import { keyOrCreate } from '../storage/queries/signingKeys.ts';
@@ -42,7 +42,12 @@ export async function loadProbeKey(configured: string | undefined, db: Knex, now
   return fromPrivateJwk(await keyOrCreate(db, 'web-bot-auth', generatePrivateJwk, now.toISOString()));
 }
 
-/** The key directory document: the public key only, with its thumbprint as kid. */
-export function keyDirectory(key: ProbeKey): { keys: Array<PublicJwk & { kid: string; alg: 'EdDSA'; use: 'sig' }> } {
-  return { keys: [{ ...key.publicJwk, kid: key.kid, alg: 'EdDSA', use: 'sig' }] };
+/**
+ * The key directory document: a JWK Set (RFC 7517 §5) with the public key only, its thumbprint as
+ * kid (§5.5: at the well-known URI a kid MUST be the thumbprint). No `alg`: §5.5.1 restricts it to
+ * the HTTP Signature Algorithms registry (RFC 9421 §6.2, where Ed25519 is "ed25519", not JOSE's
+ * "EdDSA"), and the draft's own directory examples leave it out.
+ */
+export function keyDirectory(key: ProbeKey): { keys: Array<PublicJwk & { kid: string; use: 'sig' }> } {
+  return { keys: [{ kty: key.publicJwk.kty, crv: key.publicJwk.crv, kid: key.kid, x: key.publicJwk.x, use: 'sig' }] };
 }

@@ -1,6 +1,8 @@
 // The Web Bot Auth key directory of the service: 200, its media type, a JWKS whose kid is the
-// RFC 7638 thumbprint (recomputed here from the RFC's rules, not with the service's code), one
-// key shared by every instance on one database, and the configured key when there is one.
+// RFC 7638 thumbprint (recomputed here from the RFC's rules, not with the service's code), signed
+// as draft-ietf-webbotauth-httpsig-protocol-01 Appendix B.1 says (checked by the test world's
+// strict resolver, which shares no code with the signer), one key shared by every instance on one
+// database, and the configured key when there is one.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, generateKeyPairSync, sign, verify, createPublicKey } from 'node:crypto';
@@ -10,6 +12,7 @@ import { startServices } from '../../src/services.ts';
 import { testApp, type TestApp } from '../helpers/app.ts';
 import { conforms } from '../helpers/contract.ts';
 import { loadConfig } from '../../src/config.ts';
+import { resolveDirectory } from '../world/web-bot-auth/directory.ts';
 
 const PATH = '/.well-known/http-message-signatures-directory';
 
@@ -32,6 +35,18 @@ describe('key directory', () => {
     assert.deepEqual([key.kty, key.crv], ['OKP', 'Ed25519']);
     assert.equal(key.d, undefined, 'never the private half');
     assert.equal(key.kid, thumbprint(key));
+  });
+
+  test('the response proves possession of its key for BASE_URL\'s authority (Appendix B.1), and only for it', async () => {
+    const res = await request(t.app).get(PATH).expect(200);
+    assert.match(res.headers['signature-input']!, /^binding=\("@authority";req "content-digest"\);created=\d+;expires=\d+;keyid="[\w-]+";tag="http-message-signatures-directory"$/);
+    assert.equal(res.headers['content-type'], 'application/http-message-signatures-directory+json', 'no charset or other parameter');
+    const served = async () => ({ status: res.status, headers: res.headers as Record<string, string>, body: Buffer.from(res.text) });
+    const key = await t.services.probeKey();
+    // testApp's BASE_URL is http://agent-readiness.test: the proof names that authority.
+    const dir = await resolveDirectory(`https://agent-readiness.test${PATH}`, served, Date.now());
+    assert.deepEqual([...dir.keys.keys()], [key.kid]);
+    await assert.rejects(resolveDirectory(`https://elsewhere.test${PATH}`, served, Date.now()), (e: { reason?: string }) => e.reason === 'directory-bad-signature');
   });
 
   test('the published key verifies what the service signs with its private key', async () => {

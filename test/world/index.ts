@@ -19,6 +19,7 @@ import { parseScanResolve, staticAnswer, type ResolveOverrides } from '../../src
 import { startProxy, type WorldProxy } from './proxy.ts';
 import { networkOf, serveScenario, WORLD_SUFFIX, type Scenario, type WorldNetwork } from './site.ts';
 import { SCENARIOS } from './scenarios/index.ts';
+import { createStrictVerifier, egressFetch, type StrictVerifier } from './web-bot-auth/index.ts';
 
 const certDir = fileURLToPath(new URL('./certs/', import.meta.url));
 export const WORLD_CA_PATH = `${certDir}ca.pem`;
@@ -55,6 +56,8 @@ export interface World {
   /** Environment a child process (npm start, the CLI) would need. */
   env: Record<string, string>;
   proxyLogs: { networkA: WorldProxy; networkB: WorldProxy; user: WorldProxy };
+  /** The strict Web Bot Auth verifier of the `signedOnly` sites, and its verdicts. */
+  webBotAuth: StrictVerifier;
   stop(): Promise<void>;
 }
 
@@ -75,7 +78,7 @@ export async function startWorld(opts: WorldOptions = {}): Promise<World> {
       if (extra) return extra(req, res, { network: networkOf(req.socket.remoteAddress), domain: host });
       const s = scenarios.get(label);
       if (!s) return void res.writeHead(404, { 'content-type': 'text/plain' }).end(`no site ${host} in the world`);
-      serveScenario(s, host, req, res);
+      serveScenario(s, host, req, res, webBotAuth);
     };
     if (latency > 0) setTimeout(respond, latency);
     else respond();
@@ -118,6 +121,8 @@ export async function startWorld(opts: WorldOptions = {}): Promise<World> {
     egresses.push(e);
     return e;
   };
+  // The verifying sites fetch key directories through the world like any client (the user network's proxy).
+  const webBotAuth = createStrictVerifier(egressFetch(make('wba-verifier', pu.url)));
 
   return {
     proxies: { networkA: pa.url, networkB: pb.url, user: pu.url },
@@ -128,6 +133,7 @@ export async function startWorld(opts: WorldOptions = {}): Promise<World> {
     egress: (o = {}) => ({ networkA: make('networkA', pa.url), networkB: make('networkB', o.networkB === 'unconfigured' ? undefined : pb.url), user: make('user', pu.url) }),
     env: { NETWORK_A_PROXY: pa.url, NETWORK_B_PROXY: pb.url, HTTPS_PROXY: pu.url, SCAN_RESOLVE: resolve, NODE_EXTRA_CA_CERTS: WORLD_CA_PATH },
     proxyLogs: { networkA: pa, networkB: pb, user: pu },
+    webBotAuth,
     async stop() {
       await Promise.all(egresses.map((e) => e.close()));
       await Promise.all([pa.close(), pb.close(), pu.close()]);

@@ -8,7 +8,7 @@ import { agentForUserAgent } from '../../src/scanner/roster.ts';
 import type { CheckStatus, EdgeOutcome, Headline, MatrixVerdict, NetworkName, Profile } from '../../src/scanner/types.ts';
 import type { RobotsSays } from '../../src/scanner/robots.ts';
 import type { EdgeResponse } from './vendors.ts';
-import { verifiedWebBotAuth } from './web-bot-auth.ts';
+import type { StrictVerifier } from './web-bot-auth/index.ts';
 
 export type WorldNetwork = NetworkName | 'user' | 'direct';
 /** browser = no roster token in the UA; agents = any roster agent; or a list of tokens. */
@@ -61,7 +61,10 @@ export interface Scenario {
   /** What any other path answers (an SPA host's index.html with 200); default a 404 page. */
   fallback?: FileSpec;
   edge?: readonly EdgeRule[];
-  /** Requests as agent-readiness (our own UA) to / get this unless their Web Bot Auth signature verifies. */
+  /**
+   * Requests as agent-readiness (our own UA) to / get this unless their Web Bot Auth signature passes
+   * the world's strict verifier (web-bot-auth/); a replayed nonce gets 429. The verdict is in `x-world-wba`.
+   */
   signedOnly?: EdgeResponse;
   /** How the scan of this scenario is configured. */
   scan?: { networkB?: 'unconfigured'; probeTimeoutMs?: number };
@@ -119,7 +122,7 @@ function send(res: ServerResponse, s: Scenario, domain: string, r: EdgeResponse 
 }
 
 /** Serve one request of scenario `s` (the caller has already waited the world's latency). */
-export function serveScenario(s: Scenario, domain: string, req: IncomingMessage, res: ServerResponse): void {
+export function serveScenario(s: Scenario, domain: string, req: IncomingMessage, res: ServerResponse, wba?: StrictVerifier): void {
   const path = new URL(req.url ?? '/', 'https://x').pathname;
   const token = agentForUserAgent(String(req.headers['user-agent'] ?? ''))?.token ?? null;
   const network = networkOf(req.socket.remoteAddress);
@@ -127,9 +130,13 @@ export function serveScenario(s: Scenario, domain: string, req: IncomingMessage,
   if (rule?.respond === 'reset') return void req.socket.destroy();
   if (rule?.respond === 'hang') return; // never answer: the prober's timeout decides
   if (rule) return send(res, s, domain, rule.respond);
-  if (s.signedOnly && path === '/' && /agent-readiness\//.test(String(req.headers['user-agent'] ?? ''))) {
+  if (s.signedOnly && wba && path === '/' && /agent-readiness\//.test(String(req.headers['user-agent'] ?? ''))) {
     const page = { status: 200, type: 'text/html; charset=utf-8', body: s.home ?? htmlPage() };
-    void verifiedWebBotAuth(req, String(req.headers.host ?? domain)).then((ok) => send(res, s, domain, ok ? page : s.signedOnly!), () => send(res, s, domain, s.signedOnly!));
+    const replay = { status: 429, type: 'text/plain', body: 'this signature was already used; sign the request again', headers: { 'retry-after': '0' } };
+    void wba.verify(req).then((v) => {
+      const verdict = { 'x-world-wba': `${v.outcome}; reason=${v.reason}` };
+      send(res, s, domain, v.outcome === 'verified' ? page : v.outcome === 'replayed' ? replay : s.signedOnly!, verdict);
+    });
     return;
   }
 
