@@ -16,6 +16,7 @@ import { getMcpServerCard } from './getMcpServerCard.ts';
 import { getAgentsMd, getAiCatalog, getApiCatalog, getArd, getAuthMd, getLlmsTxt, getMethodology, getPrivacy, getRobotsTxt, getSecurityTxt, getSitemap, getTerms } from './documents.ts';
 import { scanSite } from './scanSite.ts';
 import { getReport } from './getReport.ts';
+import { diffReports } from './diffReports.ts';
 import { getBadge } from './getBadge.ts';
 import { attachCliVantage } from './attachCliVantage.ts';
 import { listChecks } from './listChecks.ts';
@@ -34,6 +35,7 @@ export const handlers: { [Op in OperationId]: Handler<Op> } = {
   scanSite,
   listChecks,
   getReport,
+  diffReports,
   attachCliVantage,
   getBadge,
   scanMcp,

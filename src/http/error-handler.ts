@@ -93,13 +93,14 @@ function isValidatorError(err: unknown): err is ValidatorError {
   return typeof err === 'object' && err !== null && typeof (err as ValidatorError).status === 'number' && Array.isArray((err as ValidatorError).errors);
 }
 
-/** The id of GET /r/{id} when it is the request's only fault and a page is wanted; else undefined. */
+/** The malformed id of GET /r/{id} (or /r/{id}/diff/{otherId}) when it is the request's only fault and a page is wanted; else undefined. */
 function badReportId(req: Request, err: ValidatorError): string | undefined {
-  const m = /^\/r\/([^/]+)$/.exec(req.path);
-  if (!m || (req.method !== 'GET' && req.method !== 'HEAD') || !err.errors.every((e) => e.path === '/params/scanId')) return undefined;
+  const m = /^\/r\/([^/]+)(?:\/diff\/([^/]+))?$/.exec(req.path);
+  if (!m || (req.method !== 'GET' && req.method !== 'HEAD') || !err.errors.every((e) => e.path === '/params/scanId' || e.path === '/params/otherScanId')) return undefined;
   const format = req.query.format;
   if (format !== undefined && format !== 'html' && format !== 'json') return undefined;
-  return reportWants(req).site === 'html' ? decodeURIComponentSafe(m[1]!) : undefined;
+  const bad = err.errors.some((e) => e.path === '/params/scanId') ? m[1]! : m[2] ?? m[1]!;
+  return reportWants(req).site === 'html' ? decodeURIComponentSafe(bad) : undefined;
 }
 
 function decodeURIComponentSafe(s: string): string {

@@ -74,6 +74,8 @@ dl.kv dt{color:var(--muted)}dl.kv dd{margin:0;overflow-wrap:anywhere}
 .chart .axis{stroke:var(--line);stroke-width:1}.chart .line{fill:none;stroke:var(--info);stroke-width:2}
 .chart .pt{fill:var(--info)}.chart .now{fill:var(--fg)}.chart .nil{fill:var(--bg);stroke:var(--muted);stroke-width:1.5}
 .chart text{font-size:11px;fill:var(--muted)}
+.udiff .da{color:var(--ok);font-weight:600}.udiff .dd{color:var(--bad);font-weight:600}.udiff .dh{color:var(--muted)}
+.udiff:focus{outline:3px solid var(--info)}
 @media (max-width:40rem){
 main{padding:.5rem .6rem 2rem}
 table.agents,table.agents tbody{display:block}

@@ -13,7 +13,7 @@ import { pageOf, parseLinkHeader } from './page.ts';
 import { requestKindsSentence } from './requests.ts';
 import type { WebBotAuthSigner } from '../signing/web-bot-auth.ts';
 import { detectProfile } from './profile.ts';
-import { readRobots } from './robots.ts';
+import { readRobots, type RobotsFile } from './robots.ts';
 import { getRoster } from './roster.ts';
 import { runPreview, runRubric } from './rubric.ts';
 import { NETWORKS, type EngineReport, type EvidenceRecord, type FetchedView, type NetworkName, type Profile } from './types.ts';
@@ -21,7 +21,9 @@ import { createLimiter, type Limiter } from './probe.ts';
 import { PhaseCounter, type ProgressSink } from './progress.ts';
 import { ROSTER_VERSION, SCHEMA_VERSION, reportVersions } from './versions.ts';
 
-export interface ScanOutcome { report: EngineReport; evidence: EvidenceRecord[] }
+/** A file the scan read, kept beside the evidence so that two scans can be compared line by line. */
+export interface ScannedFile { path: string; state: 'present' | 'absent' | 'unknown'; body?: string }
+export interface ScanOutcome { report: EngineReport; evidence: EvidenceRecord[]; files: ScannedFile[] }
 export interface ScanOptions {
   profile?: Profile;
   signal?: AbortSignal;
@@ -168,8 +170,17 @@ export function createScanner(opts: ScannerOptions): Scanner {
     const preview = runPreview(ev, profile.profile);
     if (preview) report.preview = preview;
     scoring.tick();
-    return { report, evidence };
+    return { report, evidence, files: [robotsFileOf(robots)] };
   }
+}
+
+/**
+ * robots.txt as the verdicts read it: the text parsed (capped at 500 KiB, cut at a line end),
+ * absent for a 4xx, unknown when it could not be read (a denial, a 5xx, an HTML page).
+ */
+function robotsFileOf(robots: RobotsFile): ScannedFile {
+  if (robots.state === 'parsed') return { path: '/robots.txt', state: 'present', body: robots.text };
+  return { path: '/robots.txt', state: robots.state === 'none' ? 'absent' : 'unknown' };
 }
 
 /** The browser control's page from the first usable network (networkA first). */

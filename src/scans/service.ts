@@ -136,7 +136,7 @@ export class ScanService {
     await preflightDns(domain, this.d.resolve);
     const rate = await this.d.limits.consume(domain, clientIp);
     const suffix = tunnelSuffixOf(domain);
-    const { report, evidence } = await this.runEngine(domain, profile, onProgress);
+    const { report, evidence, files } = await this.runEngine(domain, profile, onProgress);
     const scanId = randomUUID();
     const body: ScanReportBody = {
       schemaVersion: report.schemaVersion, scanId, domain, scannedAt: report.scannedAt, headline: report.headline,
@@ -163,7 +163,7 @@ export class ScanService {
         lead_phone: lead.phone, lead_role: lead.role, upload_token_hash: token.hash,
       }, vendorsOf(body), composeReportMail({
         scanId, domain, headline: body.headline, scoreDisplay: body.score.display, reportUrl, to: lead.email, leadName: lead.name,
-      }), { perRecipientPerDay: this.d.mailPerRecipientPerDay, queuedAt: this.d.now().toISOString() }));
+      }), { perRecipientPerDay: this.d.mailPerRecipientPerDay, queuedAt: this.d.now().toISOString() }, files ?? []));
     } catch (err) {
       // The caller still gets the measurement; without an archive there is no link, no token, no mail.
       this.d.log.error({ err, scanId, domain }, 'archive write failed; serving the report unarchived');

@@ -1,5 +1,6 @@
 // The scan service's view of its collaborators, kept small so tests can swap each one.
 import type { EngineReport, EvidenceRecord, Profile } from '../scanner/types.ts';
+import type { ScannedFile } from '../scanner/engine.ts';
 import type { Resolution } from '../net/resolve.ts';
 import type { components } from '../../generated/api-types.ts';
 import type { ProgressSink } from '../scanner/progress.ts';
@@ -9,7 +10,7 @@ export type { EngineReport, EvidenceRecord, Profile };
 
 /** The engine, as the service uses it (src/scanner/engine.ts satisfies this). */
 export interface SiteScanner {
-  scan(domain: string, opts: { profile?: Profile; signal?: AbortSignal; onProgress?: ProgressSink }): Promise<{ report: EngineReport; evidence: EvidenceRecord[] }>;
+  scan(domain: string, opts: { profile?: Profile; signal?: AbortSignal; onProgress?: ProgressSink }): Promise<{ report: EngineReport; evidence: EvidenceRecord[]; files?: ScannedFile[] }>;
 }
 
 /** Pre-flight DNS: static SCAN_RESOLVE answers first, then DNS (src/net/resolve.ts). */

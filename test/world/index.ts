@@ -51,6 +51,13 @@ export interface World {
   sites: string[];
   domain(label: string): string;
   setLatency(ms: number): void;
+  /**
+   * Changes a scenario while the world runs (a site whose edge starts blocking an agent between
+   * two scans): the patch replaces those fields until reset(label). Returns the scenario now played.
+   */
+  update(label: string, patch: Partial<Omit<Scenario, 'name'>>): Scenario;
+  /** The scenario as it was declared. */
+  reset(label: string): void;
   /** Guarded egress through the world's proxies; networkB may be left unconfigured. */
   egress(opts?: { networkB?: 'unconfigured' }): { networkA: Egress; networkB: Egress; user: Egress };
   /** Environment a child process (npm start, the CLI) would need. */
@@ -63,7 +70,8 @@ export interface World {
 
 export async function startWorld(opts: WorldOptions = {}): Promise<World> {
   let latency = opts.latencyMs ?? 0;
-  const scenarios = new Map((opts.scenarios ?? SCENARIOS).map((s) => [s.name, s]));
+  const declared = new Map((opts.scenarios ?? SCENARIOS).map((s) => [s.name, s]));
+  const scenarios = new Map(declared);
   const handlers = opts.handlers ?? {};
   const key = readFileSync(`${certDir}site.key`);
   const cert = readFileSync(`${certDir}site.pem`);
@@ -130,6 +138,18 @@ export async function startWorld(opts: WorldOptions = {}): Promise<World> {
     sites: [...scenarios.keys(), ...Object.keys(handlers)],
     domain: (label) => `${label}.${WORLD_SUFFIX}`,
     setLatency: (ms) => { latency = ms; },
+    update(label, patch) {
+      const s = scenarios.get(label);
+      if (!s) throw new Error(`no scenario ${label} in this world`);
+      const next = { ...s, ...patch, name: s.name };
+      scenarios.set(label, next);
+      return next;
+    },
+    reset(label) {
+      const s = declared.get(label);
+      if (!s) throw new Error(`no scenario ${label} in this world`);
+      scenarios.set(label, s);
+    },
     egress: (o = {}) => ({ networkA: make('networkA', pa.url), networkB: make('networkB', o.networkB === 'unconfigured' ? undefined : pb.url), user: make('user', pu.url) }),
     env: { NETWORK_A_PROXY: pa.url, NETWORK_B_PROXY: pb.url, HTTPS_PROXY: pu.url, SCAN_RESOLVE: resolve, NODE_EXTRA_CA_CERTS: WORLD_CA_PATH },
     proxyLogs: { networkA: pa, networkB: pb, user: pu },

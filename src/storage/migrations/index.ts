@@ -7,6 +7,7 @@ import * as m004 from './004-signing-keys.ts';
 import * as m005 from './005-mail-cap-index.ts';
 import * as m006 from './006-api-keys.ts';
 import * as m007 from './007-mail-mailbox.ts';
+import * as m008 from './008-scan-files.ts';
 
 export interface Migration {
   name: string;
@@ -22,4 +23,5 @@ export const migrations: Migration[] = [
   { name: '005-mail-cap-index', ...m005 },
   { name: '006-api-keys', ...m006 },
   { name: '007-mail-mailbox', ...m007 },
+  { name: '008-scan-files', ...m008 },
 ];

@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import { validateMcpServerReport, validateScanReport } from '../../../generated/validators.js';
 import { mailboxOf } from '../mailbox.ts';
+import { writeScanFiles, type ScanFile } from './scanFiles.ts';
 
 export interface ScanRow {
   id: string;
@@ -76,14 +77,18 @@ function assertReportShape(row: ScanRow): void {
   throw new ReportShapeError(`refusing to archive report ${row.id}: it is not a valid ${name} (${why})`);
 }
 
-/** Archives the scan; with a mail, returns whether it was queued (false when the cap is reached). */
-export async function archiveScan(db: Knex, row: ScanRow, vendors: readonly string[], mail?: OutboxMail, cap?: MailCap): Promise<{ mailQueued: boolean }> {
+/**
+ * Archives the scan with the files it read (robots.txt, for comparisons); with a mail, returns
+ * whether it was queued (false when the cap is reached).
+ */
+export async function archiveScan(db: Knex, row: ScanRow, vendors: readonly string[], mail?: OutboxMail, cap?: MailCap, files: readonly ScanFile[] = []): Promise<{ mailQueued: boolean }> {
   assertReportShape(row);
   let mailQueued = false;
   await db.transaction(async (trx) => {
     await trx('scans').insert(row);
     const unique = [...new Set(vendors.map((v) => v.slice(0, 80)))];
     if (unique.length > 0) await trx('scan_vendors').insert(unique.map((vendor) => ({ scan_id: row.id, vendor })));
+    await writeScanFiles(trx, row.id, files);
     const mailbox = mail ? mailboxOf(mail.to_addr) : '';
     if (mail && (await underCap(trx, mailbox, cap ?? { perRecipientPerDay: 3, queuedAt: row.scanned_at }))) {
       const now = cap?.queuedAt ?? row.scanned_at;

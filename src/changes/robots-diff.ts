@@ -1,0 +1,59 @@
+// robots.txt as two scans read it, compared line by line with jsdiff (the `diff` package): a
+// unified diff as `diff -u` prints it. Only what both scans could read is compared; a file one
+// scan could not read (a denial, a 5xx) or did not keep is never reported as changed.
+import { createTwoFilesPatch, FILE_HEADERS_ONLY, structuredPatch } from 'diff';
+import type { components } from '../../generated/api-types.ts';
+
+export type RobotsTxtChange = components['schemas']['RobotsTxtChange'];
+
+/** A file as one scan read it (storage/queries/scanFiles.ts keeps it). */
+export interface KeptFile {
+  state: 'present' | 'absent' | 'unknown';
+  body?: string;
+}
+
+/**
+ * Beyond this many changed lines a diff is not drawn (Myers' cost grows with the
+ * edits, and robots.txt may be 500 KiB); the change is still reported. A real edit of a robots.txt
+ * is a few lines; four hundred is a rewrite (and costs ~0.1 s to draw).
+ */
+export const MAX_DIFF_EDITS = 400;
+
+/** A byte-order mark, CR LF or CR line ends and a missing last newline change no rule. */
+export function normaliseText(text: string): string {
+  const t = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  return t === '' || t.endsWith('\n') ? t : `${t}\n`;
+}
+
+const day = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC');
+
+export function robotsTxtChange(before: KeptFile | null, after: KeptFile | null, beforeAt: string, afterAt: string): RobotsTxtChange {
+  const stateOf = (f: KeptFile | null) => (f ? f.state : 'not-kept');
+  const base = { before: stateOf(before), after: stateOf(after), unifiedDiff: null, added: 0, removed: 0 } as const;
+  if (!before || !after) {
+    return { ...base, changed: null, note: 'robots.txt was not kept for the earlier scan (it was archived before files were kept), so it cannot be compared.' };
+  }
+  if (before.state === 'unknown' || after.state === 'unknown') {
+    const which = before.state === 'unknown' && after.state === 'unknown' ? 'either scan' : before.state === 'unknown' ? 'the earlier scan' : 'the later scan';
+    return { ...base, changed: null, note: `robots.txt could not be read in ${which} (a denial, a server error or no answer), so nothing is claimed about it.` };
+  }
+  const a = before.state === 'present' ? normaliseText(before.body ?? '') : '';
+  const b = after.state === 'present' ? normaliseText(after.body ?? '') : '';
+  if (a === b && before.state === after.state) return { ...base, changed: false, note: 'robots.txt is the same in both scans.' };
+  const note = before.state === 'absent' ? 'robots.txt appeared: the earlier scan found none (a 4xx, so no rules).'
+    : after.state === 'absent' ? 'robots.txt went away: the later scan found none (a 4xx, so no rules).'
+      : 'robots.txt changed.';
+  const options = { context: 3, maxEditLength: MAX_DIFF_EDITS } as const;
+  const hunks = structuredPatch('robots.txt', 'robots.txt', a, b, '', '', options);
+  if (!hunks) return { ...base, changed: true, note: `${note} More than ${MAX_DIFF_EDITS} lines changed, too many to list here.` };
+  let added = 0;
+  let removed = 0;
+  for (const h of hunks.hunks) {
+    for (const line of h.lines) {
+      if (line.startsWith('+')) added++;
+      else if (line.startsWith('-')) removed++;
+    }
+  }
+  const unifiedDiff = createTwoFilesPatch('robots.txt', 'robots.txt', a, b, `${day(beforeAt)} (before)`, `${day(afterAt)} (after)`, { ...options, headerOptions: FILE_HEADERS_ONLY }) ?? null;
+  return { ...base, changed: true, unifiedDiff, added, removed, note };
+}
