@@ -7,7 +7,7 @@
 import { Agent, ProxyAgent, fetch as undiciFetch, Request as UndiciRequest, type Dispatcher } from 'undici';
 import { createApiClient, type ApiClient } from '../../generated/client.ts';
 import type { components } from '../../generated/api-types.ts';
-import { validateCheckCatalog, validateCliVantageAttached, validateError, validateScanReport } from '../../generated/validators.js';
+import { validateCheckCatalog, validateCliVantageAttached, validateError, validateReportDiff, validateScanReport } from '../../generated/validators.js';
 import { describeProxy, proxyFor, type Env } from './proxy-env.ts';
 
 export type ScanReport = components['schemas']['ScanReport'];
@@ -22,6 +22,9 @@ export type ScanAnswer =
 export type CatalogAnswer =
   | { ok: true; rubricVersion: string; ids: string[]; fixes: Map<string, string> }
   | { ok: false; message: string };
+
+export type ReportDiff = components['schemas']['ReportDiff'];
+export type DiffAnswer = { ok: true; diff: ReportDiff } | { ok: false; status?: number; message: string };
 
 export type UploadAnswer =
   | { ok: true; attached: number; reportUrl: string }
@@ -39,6 +42,8 @@ export interface Api {
   /** GET /api/checks for the per-check gates, which cannot run without it. */
   catalog(): Promise<CatalogAnswer>;
   upload(scanId: string, body: components['schemas']['CliVantageUpload']): Promise<UploadAnswer>;
+  /** GET /r/{scanId}/diff/{otherScanId} as JSON. */
+  diff(scanId: string, otherScanId: string): Promise<DiffAnswer>;
   close(): Promise<void>;
 }
 
@@ -115,6 +120,22 @@ export function connectApi(baseUrl: string, env: Env, version: string): Api {
       }
       const said = validateError(r.error) ? describeError(r.error) : `HTTP ${status}`;
       return { ok: false, status, message: `${UPLOAD_REFUSALS[status] ?? 'the upload was refused'} (HTTP ${status}: ${said})` };
+    },
+
+    async diff(scanId, otherScanId) {
+      let r;
+      try {
+        r = await client.GET('/r/{scanId}/diff/{otherScanId}', { params: { path: { scanId, otherScanId }, query: { format: 'json' } }, headers: { accept: 'application/json' }, parseAs: 'json', signal: AbortSignal.timeout(SMALL_TIMEOUT_MS) });
+      } catch (err) {
+        return { ok: false, message: unreachable(err) };
+      }
+      const status = r.response.status;
+      if (status === 200) {
+        if (!validateReportDiff(r.data)) return { ok: false, status, message: `the API at ${baseUrl} answered with a comparison this CLI does not understand (${ajvSummary(validateReportDiff.errors)}); update the CLI or check --api` };
+        return { ok: true, diff: r.data as ReportDiff };
+      }
+      const said = validateError(r.error) ? describeError(r.error) : `HTTP ${status} without an error body`;
+      return { ok: false, status, message: `the API could not compare the reports (HTTP ${status}): ${said}` };
     },
 
     close: () => dispatcher.close(),

@@ -41,13 +41,18 @@ export type Parsed =
   | { kind: 'help' }
   | { kind: 'version' }
   | { kind: 'usage-error'; message: string }
-  | { kind: 'scan'; options: ScanOptions; local: LocalTarget | null };
+  | { kind: 'scan'; options: ScanOptions; local: LocalTarget | null }
+  | { kind: 'diff'; options: DiffOptions };
+
+/** `agent-readiness diff <scanId> <otherScanId>`: what changed between two archived reports. */
+export interface DiffOptions { before: string; after: string; api: string; format: Format }
 
 export const USAGE = `agent-readiness: how ready is your site for AI agents?
 
 Usage:
   agent-readiness scan <target> --name <name> --email <email> [options]
   agent-readiness scan localhost:<port> [options]
+  agent-readiness diff <scanId> <otherScanId> [--api <URL>] [--format <F>]
   agent-readiness --help | --version
 
 Targets:
@@ -60,6 +65,10 @@ A hosted scan runs on the service's two cloud networks, reruns the same probe
 grid from your own network, attaches it to the report as a self-reported
 vantage, and prints the result. A local scan runs the rubric on this machine
 against your server: nothing is uploaded and no hosted service is contacted.
+
+diff prints what changed from the report <scanId> to the report <otherScanId>
+(two reports of one domain): headline, score, agents, robots.txt line by line,
+checks and edge vendors; it exits 0 once compared, 2 when it could not compare.
 
 Options:
   --name <name>       your name (required for hosted scans; sent as the scan's contact)
@@ -145,7 +154,8 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   if (v.version) return { kind: 'version' };
   const [command, target, ...rest] = positionals;
   if (command === undefined) return { kind: 'help' };
-  if (command !== 'scan') return { kind: 'usage-error', message: `unknown command "${command}"; the only command is "scan"` };
+  if (command === 'diff') return parseDiff(v, positionals.slice(1), env);
+  if (command !== 'scan') return { kind: 'usage-error', message: `unknown command "${command}"; the commands are "scan" and "diff"` };
   if (!target) return { kind: 'usage-error', message: 'scan needs a domain, e.g. agent-readiness scan example.com --name "Ada" --email ada@example.com' };
   if (rest.length) return { kind: 'usage-error', message: `unexpected argument "${rest[0]}"` };
 
@@ -157,12 +167,8 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   if (v.profile !== undefined && !(PROFILES as readonly string[]).includes(v.profile)) {
     return { kind: 'usage-error', message: `--profile must be one of ${PROFILES.join(', ')}, not "${v.profile}"` };
   }
-  let format: Format = v.json ? 'json' : 'text';
-  if (v.format !== undefined) {
-    if (!(FORMATS as readonly string[]).includes(v.format)) return { kind: 'usage-error', message: `--format must be one of ${FORMATS.join(', ')}, not "${v.format}"` };
-    if (v.json && v.format !== 'json') return { kind: 'usage-error', message: `--json means --format json; it cannot be combined with --format ${v.format}` };
-    format = v.format as Format;
-  }
+  const format = formatOf(v);
+  if (typeof format !== 'string') return format;
   const asserts: CheckAssertion[] = [];
   for (const raw of v.assert ?? []) {
     const m = /^([^=\s]+)(?:=(error|warn))?$/.exec(raw.trim());
@@ -183,14 +189,8 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   if (!local && !api) {
     return { kind: 'usage-error', message: 'a hosted scan needs the API address: pass --api <URL> or set AGENT_READINESS_API (for example AGENT_READINESS_API=https://agent-readiness.example)' };
   }
-  if (api !== undefined) {
-    try {
-      const u = new URL(api);
-      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('scheme');
-    } catch {
-      return { kind: 'usage-error', message: `the API address "${api}" is not an http(s) URL` };
-    }
-  }
+  const apiProblem = api === undefined ? null : badApi(api);
+  if (apiProblem) return apiProblem;
   const options: ScanOptions = {
     target, fresh: Boolean(v.fresh), json: format === 'json', format, asserts, writeBaseline: Boolean(v['write-baseline']), api: api ?? '',
     ...(v.baseline !== undefined ? { baseline: v.baseline } : {}),
@@ -200,4 +200,44 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     ...(v.profile !== undefined ? { profile: v.profile as ProfileName } : {}),
   };
   return { kind: 'scan', options, local };
+}
+
+type Values = { format?: string | undefined; json?: boolean | undefined; api?: string | undefined } & Record<string, unknown>;
+
+function formatOf(v: Values): Format | { kind: 'usage-error'; message: string } {
+  if (v.format === undefined) return v.json ? 'json' : 'text';
+  if (!(FORMATS as readonly string[]).includes(v.format)) return { kind: 'usage-error', message: `--format must be one of ${FORMATS.join(', ')}, not "${v.format}"` };
+  if (v.json && v.format !== 'json') return { kind: 'usage-error', message: `--json means --format json; it cannot be combined with --format ${v.format}` };
+  return v.format as Format;
+}
+
+function badApi(api: string): { kind: 'usage-error'; message: string } | null {
+  try {
+    const u = new URL(api);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('scheme');
+    return null;
+  } catch {
+    return { kind: 'usage-error', message: `the API address "${api}" is not an http(s) URL` };
+  }
+}
+
+const REPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DIFF_OPTIONS = new Set(['api', 'format', 'json']);
+
+/** `diff <scanId> <otherScanId>`: two report ids (or report links), the API, a format. */
+function parseDiff(v: Values, args: readonly string[], env: Record<string, string | undefined>): Parsed {
+  const other = Object.keys(v).find((k) => v[k] !== undefined && !DIFF_OPTIONS.has(k));
+  if (other) return { kind: 'usage-error', message: `--${other} does not apply to diff (it takes --api and --format)` };
+  if (args.length !== 2) return { kind: 'usage-error', message: 'diff needs two report ids, e.g. agent-readiness diff 3f1c2d7e-8a4b-4c5d-9e6f-7a8b9c0d1e2f 9b7e5c3a-1d2f-4e6a-8b0c-2d4f6a8c0e1b' };
+  // A pasted report link (…/r/<id>) is taken for its id, as a pasted URL is for scan.
+  const ids = args.map((a) => /\/r\/([^/?#]+)\/?(?:[?#].*)?$/.exec(a)?.[1] ?? a);
+  const bad = ids.find((id) => !REPORT_ID.test(id));
+  if (bad !== undefined) return { kind: 'usage-error', message: `"${bad}" is not a report id (36 characters, letters, digits and four dashes)` };
+  const format = formatOf(v);
+  if (typeof format !== 'string') return format;
+  const api = v.api ?? (env.AGENT_READINESS_API || PACKAGED_API_DEFAULT);
+  if (!api) return { kind: 'usage-error', message: 'diff needs the API address: pass --api <URL> or set AGENT_READINESS_API' };
+  const apiProblem = badApi(api);
+  if (apiProblem) return apiProblem;
+  return { kind: 'diff', options: { before: ids[0]!.toLowerCase(), after: ids[1]!.toLowerCase(), api, format } };
 }

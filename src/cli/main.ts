@@ -20,6 +20,10 @@ async function main(): Promise<number> {
     case 'usage-error':
       process.stderr.write(`agent-readiness: ${parsed.message}\nRun "agent-readiness --help" for usage.\n`);
       return EXIT_COULD_NOT_TEST;
+    case 'diff': {
+      const { runDiff } = await import('./diff.ts');
+      return runDiff(parsed.options, { stdout: process.stdout, stderr: process.stderr, env: process.env, version: pkg.version });
+    }
     case 'scan': {
       // undici 8 (the probe egress and the API client) needs Node 22.19+; say so instead of failing deep inside.
       const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);

@@ -17,7 +17,7 @@ const when = (iso: string): SafeHtml => html`<time datetime="${iso}">${utc(iso)}
 function overview(d: ReportDiff): SafeHtml {
   const delta = d.score.delta === null ? '' : d.score.delta > 0 ? `+${d.score.delta}` : String(d.score.delta);
   return html`<div class="scroll" role="region" aria-label="Headline, score and confidence" tabindex="0"><table>
-<thead><tr><th scope="col"></th><th scope="col">Before</th><th scope="col">After</th></tr></thead>
+<thead><tr><th scope="col">What</th><th scope="col">Before</th><th scope="col">After</th></tr></thead>
 <tbody>
 <tr><th scope="row">Headline</th><td>${headlineWord(d.headline.before)}</td><td>${headlineWord(d.headline.after)}${d.headline.changed ? html` <strong>(changed)</strong>` : ''}</td></tr>
 <tr><th scope="row">Score</th><td>${d.score.before ?? 'no score'}</td><td>${d.score.after ?? 'no score'}${delta ? html` <strong>(${delta})</strong>` : ''}${d.sameRubric ? '' : html` <span class="muted small">(another rubric: not compared)</span>`}</td></tr>
@@ -90,7 +90,7 @@ ${overview(d)}</section>
 <section aria-labelledby="robots">${robotsSection(d)}</section>
 <section aria-labelledby="checks">${checksSection(d)}</section>
 <section aria-labelledby="vendors">${vendorsSection(d)}</section>
-<p class="muted small">Which of these changes make a watch send an alert is in the <a href="/methodology.md#what-counts-as-a-change">methodology</a>. <a href="${d.diffUrl}?format=json">This comparison as JSON</a>.</p>`;
+<p class="muted small">Which of these changes make a watch send an alert is in the <a href="/methodology.md">methodology</a> (“What counts as a change”). <a href="${d.diffUrl}?format=json">This comparison as JSON</a>.</p>`;
   return layout(`${shown.name}: what changed · agent-readiness`, body);
 }
 

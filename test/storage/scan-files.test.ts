@@ -25,8 +25,8 @@ for (const name of databaseNames()) {
       const rows = [row(), row(), row()];
       await Promise.all(rows.map((r) => archiveScan(t.db, r, [], undefined, undefined, [{ path: '/robots.txt', state: 'present', body }])));
       for (const r of rows) assert.deepEqual(await findScanFile(t.db, r.id, '/robots.txt'), { path: '/robots.txt', state: 'present', body });
-      const [{ n }] = await t.db('file_bodies').where({ body }).count({ n: '*' });
-      assert.equal(Number(n), 1);
+      const counted = await t.db('file_bodies').where({ body }).count({ n: '*' });
+      assert.equal(Number(counted[0]?.n), 1);
     });
 
     test(`${name}: absent and unknown files keep no body; a scan that kept none reads null`, async () => {
