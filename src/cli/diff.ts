@@ -5,9 +5,11 @@
  * comment: control characters are dropped everywhere, and Markdown keeps it inside a fence
  * longer than any backtick run it holds. Exit 0 once compared, 2 when it could not compare.
  */
+import { escapeUTF8 } from 'entities/escape';
 import { connectApi, type ReportDiff } from './api.ts';
 import type { DiffOptions } from './args.ts';
 import type { Env } from './proxy-env.ts';
+import { cleanText, markdownText } from './sanitize.ts';
 
 export interface DiffIo {
   stdout: { write(s: string): unknown };
@@ -19,9 +21,9 @@ export interface DiffIo {
 const EXIT_COULD_NOT_TEST = 2;
 const NET: Record<string, string> = { networkA: 'network A', networkB: 'network B' };
 
-/** Drops C0/C1 control characters (escape sequences) but keeps tabs and line ends. */
+/** Site text as the scan's formats print it (sanitize.ts), line by line so a diff keeps its lines. */
 export function plain(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '');
+  return text.split('\n').map(cleanText).join('\n');
 }
 
 const DENIALS = new Set(['challenge', 'block', 'rate-limited', 'auth']);
@@ -64,7 +66,7 @@ export function renderDiffText(d: ReportDiff): string {
   return `${out.join('\n')}\n`;
 }
 
-const cellMd = (text: string) => plain(text).replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+const cellMd = (text: string) => markdownText(text);
 
 /** A fenced block whose fence is longer than any run of backticks inside it, so site text cannot close it. */
 function fence(text: string, lang: string): string {
@@ -103,7 +105,7 @@ export function renderDiffMarkdown(d: ReportDiff): string {
 }
 
 function xml(text: string): string {
-  return plain(text).replace(/[<>&"']/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[ch]!);
+  return escapeUTF8(cleanText(text));
 }
 
 /** One test case per changed check and cell; a pass that became a fail or a denial is a failure, any other change passes. */

@@ -67,7 +67,7 @@ describe('agent-readiness diff', () => {
   test('markdown: tables and a diff fence; junit: the GPTBot cells as failures', async () => {
     const md = await runCli(cli.cli, ['diff', `${service.url}/r/${ids.first}`, ids.second, '--format', 'markdown'], env);
     assert.equal(md.code, 0, md.stderr);
-    assert.match(md.stdout, /^### agent-readiness diff: watched-shop\.world-fixtures\.com\n/);
+    assert.match(md.stdout, /^### agent-readiness diff: watched\\-shop\\.world\\-fixtures\\.com\n/);
     assert.match(md.stdout, /\| GPTBot \| network A \| allowed → blocked \| ❌ pass → block \|/);
     assert.match(md.stdout, /```diff\n--- robots\.txt/);
     const junit = await runCli(cli.cli, ['diff', ids.first, ids.second, '--format', 'junit'], env);
