@@ -2,13 +2,13 @@
 // report, mail, operator, docs) over the engine (scanner) over storage and net. Checked in
 // .ci/run by `npm run lint:deps`; a cycle or an upward import fails the build.
 /** @type {import('dependency-cruiser').IConfiguration} */
-const ABOVE_ENGINE = '^src/(app|server|services|main|handlers|http|scans|mcp|mcp-scan|report|mail|operator|docs|cli|keys|changes)([./]|$)';
+const ABOVE_ENGINE = '^src/(app|server|services|main|handlers|http|scans|mcp|mcp-scan|report|mail|operator|docs|cli|keys|changes|webhooks|watches)([./]|$)';
 module.exports = {
   forbidden: [
     { name: 'no-cycles', severity: 'error', comment: 'Import cycles hide the order of initialisation and the direction of dependencies.', from: { path: '^src' }, to: { circular: true } },
     { name: 'storage-and-net-at-the-bottom', severity: 'error', comment: 'storage and net import nothing above them.', from: { path: '^src/(storage|net)/' }, to: { path: `${ABOVE_ENGINE}|^src/scanner/` } },
     { name: 'engine-below-services', severity: 'error', comment: 'The scan engine knows nothing of HTTP, services or presentation.', from: { path: '^src/scanner/' }, to: { path: ABOVE_ENGINE } },
-    { name: 'services-below-handlers', severity: 'error', comment: 'Services never reach up into handlers, the HTTP pipeline or the composition root.', from: { path: '^src/(scans|mcp|mcp-scan|report|mail|operator|docs|keys|changes)/' }, to: { path: '^src/(app|server|services|main|handlers|http)([./]|$)' } },
+    { name: 'services-below-handlers', severity: 'error', comment: 'Services never reach up into handlers, the HTTP pipeline or the composition root.', from: { path: '^src/(scans|mcp|mcp-scan|report|mail|operator|docs|keys|changes|webhooks|watches)/' }, to: { path: '^src/(app|server|services|main|handlers|http)([./]|$)' } },
     { name: 'no-tests-from-src', severity: 'error', from: { path: '^src' }, to: { path: '^(test|bench)/' } },
   ],
   options: {

@@ -16,6 +16,7 @@ import { buildCatalog } from '../../src/scanner/catalog.ts';
 import { startWorld, type World } from '../world/index.ts';
 import { BLOCK_GPTBOT } from '../world/scenarios/watches.ts';
 import { scanApiApp } from './api-app.ts';
+import { reportFor } from '../storage/reports.ts';
 
 const lead = { name: 'Ada Lovelace', email: 'ada@world-fixtures.com' };
 const NEW_ROBOTS = 'User-agent: GPTBot\nDisallow: /private/\n\nUser-agent: *\nAllow: /\n\nSitemap: https://{domain}/sitemap.xml\n';
@@ -92,8 +93,9 @@ describe('diffReports against the test world', () => {
 
   test('an MCP-server report cannot be compared: 400', async () => {
     const id = randomUUID();
+    const row = { id, kind: 'mcp-server' as const, domain: world.domain('watched-shop'), headline: 'open', score: null };
     await archiveScan(t.ctx.db, {
-      id, kind: 'mcp-server', domain: world.domain('watched-shop'), headline: 'open', score: null, report: '{}', evidence: null,
+      ...row, report: reportFor(row), evidence: null,
       scanned_at: new Date().toISOString(), lead_name: 'Ada', lead_email: lead.email, lead_phone: null, lead_role: null, upload_token_hash: null,
     }, []);
     const res = await request(t.app).get(`/r/${first}/diff/${id}?format=json`).expect(400).expect(conforms);

@@ -6,12 +6,14 @@ import { randomUUID } from 'node:crypto';
 import { archiveScan, type ScanRow } from '../../src/storage/queries/archiveScan.ts';
 import { findScanFile } from '../../src/storage/queries/scanFiles.ts';
 import { databaseNames, openTestDb, skipFor, type TestDb } from './databases.ts';
+import { reportFor } from './reports.ts';
 
 function row(over: Partial<ScanRow> = {}): ScanRow {
-  return {
+  const r: ScanRow = {
     id: randomUUID(), kind: 'site', domain: 'files.example-store.com', headline: 'open', score: 80, report: '{}', evidence: '[]',
     scanned_at: '2026-01-01T00:00:00.000Z', lead_name: 'Ada', lead_email: 'ada@example-store.com', lead_phone: null, lead_role: null, upload_token_hash: null, ...over,
   };
+  return { ...r, report: reportFor(r) };
 }
 
 for (const name of databaseNames()) {
