@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { marked } from 'marked';
 import { REQUEST_KINDS } from '../scanner/requests.ts';
+import { getRoster, probeableAgents } from '../scanner/roster.ts';
 import { FINGERPRINTS_VERSION, RUBRIC_VERSION, ROSTER_VERSION } from '../scanner/versions.ts';
 import { checksTable } from './checks-table.ts';
 
@@ -32,6 +33,9 @@ function fill(name: string, baseUrl: string): string {
     .replaceAll('{{RUBRIC}}', RUBRIC_VERSION)
     .replaceAll('{{ROSTER}}', ROSTER_VERSION)
     .replaceAll('{{FINGERPRINTS}}', FINGERPRINTS_VERSION)
+    // Counted from the roster: token-only agents are read in robots.txt, never requested.
+    .replaceAll('{{AGENTS_IN_ROSTER}}', String(getRoster().length))
+    .replaceAll('{{AGENTS_REQUESTED}}', String(probeableAgents().length))
     .replace('{{REQUEST_KINDS}}', () => REQUEST_KINDS.map((k) => `  - \`${k.key}${k.key.endsWith(':') ? '…' : ''}\`: ${k.what}`).join('\n'))
     .replace('{{CHECKS}}', () => checksTable());
 }

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { html, inlineCode, SafeHtml } from '../report/html.ts';
 import { STYLESHEET_LINK } from '../report/styles.ts';
+import { getRoster, probeableAgents } from '../scanner/roster.ts';
 
 export const PROFILES = ['general', 'dev-platform', 'docs', 'publisher'] as const;
 
@@ -42,6 +43,11 @@ button:disabled{opacity:.65;cursor:progress}
 .progress li[data-status="running"] .state{font-weight:600}
 `;
 
+/** The CLI command the page prints: it names this service's API, so it runs as printed (example.com is the one thing to replace). */
+export function cliCommand(baseUrl: string): string {
+  return `npx agent-readiness scan example.com --name "Ada" --email ada@example.com --api ${baseUrl}`;
+}
+
 const HOME_STYLE_HASH = `sha256-${createHash('sha256').update(FORM_STYLE, 'utf8').digest('base64')}`;
 
 /**
@@ -54,8 +60,13 @@ export function homeCsp(turnstile: boolean): string {
   return `default-src 'none'; style-src 'self' '${HOME_STYLE_HASH}'; img-src 'self' data:; ${scripts}; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
 }
 
+// Counted from the roster, never typed: token-only agents (robots.txt names with no crawler of
+// their own, such as Google-Extended) are read in robots.txt but never requested.
+const AGENTS = getRoster().length;
+const REQUESTED = probeableAgents().length;
+
 const INTRO = [
-  'agent-readiness tells you how your website treats AI agents: it reads what your robots.txt says to each of 33 agents, then requests your home page as each of them from two independent cloud networks and compares what your edge really does with what a browser gets.',
+  `agent-readiness tells you how your website treats AI agents: it reads what your robots.txt says to each of ${AGENTS} agents, then requests your home page as each of the ${REQUESTED} that send requests of their own${AGENTS > REQUESTED ? ` (the other ${AGENTS - REQUESTED} are robots.txt names only)` : ''}, from two independent cloud networks, and compares what your edge really does with what a browser gets.`,
   'You get a headline, a per-agent matrix, a score from a versioned rubric with the fixes worth most, and a permalink you can share; the report link is also mailed to you.',
 ];
 
@@ -130,7 +141,7 @@ ${turnstile}
 <ul>
 <li><a href="/openapi.json">OpenAPI document</a> (POST /scan), <a href="/api/checks">the check catalog</a></li>
 <li>MCP server at <code>${o.baseUrl}/mcp</code> (<a href="/.well-known/mcp.json">manifest</a>), <a href="/llms.txt">llms.txt</a>, <a href="/agents.md">agents.md</a></li>
-<li>From your own network and in CI: <code>npx agent-readiness scan example.com --name "Ada" --email ada@example.com</code></li>
+<li>From your own network and in CI: <code>${cliCommand(o.baseUrl)}</code></li>
 </ul>
 </main><script src="/assets/home.js" defer></script></body></html>`.value;
 }
@@ -147,7 +158,7 @@ ${INTRO[1]}
 - In a browser: open ${o.baseUrl}/ and fill in the form (website, your name and email).
 - Over HTTP: \`POST ${o.baseUrl}/scan\` with \`{"domain": "example.com", "lead": {"name": "Ada", "email": "ada@example.com"}}\`; see [the OpenAPI document](${o.baseUrl}/openapi.json).
 - Over MCP: the \`scan_site\` tool at ${o.baseUrl}/mcp ([manifest](${o.baseUrl}/.well-known/mcp.json)).
-- From your own network and in CI: \`npx agent-readiness scan example.com --name "Ada" --email ada@example.com\`.
+- From your own network and in CI: \`${cliCommand(o.baseUrl)}\`.
 
 ## More
 

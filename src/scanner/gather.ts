@@ -74,7 +74,7 @@ export class Gatherer {
     this.#opts = opts;
     this.#limiters = opts.limiters ?? { networkA: createLimiter(opts.concurrency), networkB: createLimiter(opts.concurrency) };
     this.#ctx = { timeoutMs: opts.probeTimeoutMs, signal: opts.signal, budget: opts.budget, classified: new Map(), textBySha: new Map(), titleBySha: new Map() };
-    // Site files are read once, from networkA unless it has no route.
+    // Site files are read from one network: networkA, unless it has no route (robots.txt twice there, see methodology).
     this.auxNetwork = opts.networks.networkA.configured || !opts.networks.networkB.configured ? 'networkA' : 'networkB';
   }
 

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { decodeHTML } from 'entities';
 import { startWorld, type World } from '../world/index.ts';
 import { runCli, startFixedApi, startServiceProcess, type ServiceProcess } from './harness.ts';
 
@@ -118,6 +119,23 @@ describe('the publishable packages (npm run pack)', () => {
     assert.equal(gated.code, 2, gated.stderr);
     assert.match(gated.stderr, /could not test: --assert access\.user-agents: the scan could not decide this check \(/);
     assert.match(gated.stdout, /assert access\.user-agents \(error\): \w+ could not test/);
+  });
+
+  test('the command the home page prints runs as printed from an empty folder with the packed CLI: only the site is swapped for a test-world one', async () => {
+    const project = freshProject(path.join(dir, 'home-page-command'));
+    npm(['install', '--offline', tarballs.cli], project);
+    const page = await (await fetch(`${service.url}/`, { headers: { accept: 'text/html' } })).text();
+    const printed = /From your own network and in CI: <code>([^<]*)<\/code>/.exec(page)?.[1];
+    assert.ok(printed, 'the home page prints a CLI command');
+    const command = decodeHTML(printed);
+    assert.match(command, new RegExp(`^npx agent-readiness scan example\\.com .*--api ${service.url.replace(/\./g, '\\.')}$`));
+    // example.com is the placeholder a reader replaces with their site; here, a site of the test world.
+    const run = execFileSync('bash', ['-c', `${command.replace('scan example.com', `scan ${world.domain('open-basic')}`)}; echo "exit $?"`], {
+      cwd: project, encoding: 'utf8',
+      env: { PATH: `${path.dirname(process.execPath)}:${process.env.PATH ?? ''}`, HOME: project, npm_config_offline: 'true', HTTPS_PROXY: world.proxies.user, NODE_EXTRA_CA_CERTS: world.caPath },
+    });
+    assert.match(run, /Headline: open/);
+    assert.match(run, /exit 0\n$/, run);
   });
 
   test('the typed client compiles a strict consumer (health, POST /scan, a typed error) and round-trips a scan', async () => {
