@@ -108,6 +108,20 @@ describe('Web Bot Auth probes as agent-readiness, verified strictly by the world
     assert.equal(evidence.find((e) => e.key === 'wba:signed' && e.network === 'networkA')!.outcome, 'challenge');
   });
 
+  test('a signer that fails leaves the request unsent and unprobed, never a fault of the site', async () => {
+    const failing = { ...signer(), sign: async () => { throw new Error('key store down'); } };
+    const { report, evidence } = await createScanner({ networks: world.egress({}), deadlineMs: 20_000, probeTimeoutMs: 5_000, webBotAuth: failing }).scan(world.domain('wba-signed-only'));
+    for (const n of ['networkA', 'networkB']) {
+      const signed = evidence.find((e) => e.key === 'wba:signed' && e.network === n)!;
+      assert.deepEqual([signed.outcome, signed.errorCode], ['unprobed', 'SIGNING'], n);
+    }
+    assert.notEqual(report.preview?.checks.find((c) => c.id === 'trust.web-bot-auth')?.status, 'fail');
+    const noKey = { ...signer(), ready: async () => { throw new Error('no key'); } };
+    const off = await createScanner({ networks: world.egress({}), deadlineMs: 20_000, probeTimeoutMs: 5_000, webBotAuth: noKey }).scan(world.domain('open-basic'));
+    assert.equal(off.evidence.filter((e) => e.key.startsWith('wba:')).length, 0, 'no key: no signed probe and no unsigned twin');
+    assert.equal(off.report.preview?.checks.find((c) => c.id === 'trust.web-bot-auth')?.status, 'inconclusive');
+  });
+
   test('a site that treats both alike says so', async () => {
     const { report } = await scan('open-basic');
     assert.ok(report.reasons.some((r) => /treated alike signed with Web Bot Auth and unsigned on networkA \(pass\) and networkB \(pass\)/.test(r)), report.reasons.join('\n'));
