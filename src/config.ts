@@ -38,6 +38,7 @@ const EnvSchema = Type.Object({
   PROBE_TIMEOUT_MS: Type.Optional(Int(100, 120000)),
   SCANNER_ZONE: Type.Optional(Type.String()),
   OPERATOR_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
+  JOB_LEASE_MS: Type.Optional(Int(2000, 600000)),
   LOG_LEVEL: Type.Optional(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)))),
   VALIDATE_RESPONSES: Type.Optional(Bool),
   NODE_ENV: Type.Optional(Type.String()),
@@ -80,6 +81,8 @@ export interface Config {
   probeTimeoutMs: number;
   scannerZone: string | undefined;
   operatorToken: string | undefined;
+  /** How long a running job's claim lasts unrenewed (BullMQ's lockDuration): a dead instance's jobs are retried after about this. */
+  jobLeaseMs: number;
   logLevel: string;
   /** Check every response against openapi.yaml; on outside production. */
   validateResponses: boolean;
@@ -174,6 +177,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     probeTimeoutMs: e.PROBE_TIMEOUT_MS === undefined ? 8000 : Number(e.PROBE_TIMEOUT_MS),
     scannerZone: e.SCANNER_ZONE?.toLowerCase().replace(/^\.+|\.+$/g, ''),
     operatorToken: e.OPERATOR_TOKEN,
+    jobLeaseMs: e.JOB_LEASE_MS === undefined ? 30000 : Number(e.JOB_LEASE_MS),
     logLevel: e.LOG_LEVEL ?? 'info',
     validateResponses: bool(e.VALIDATE_RESPONSES, !production),
   };

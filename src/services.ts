@@ -15,6 +15,7 @@ import { SCANNER_VERSION } from './mcp-scan/types.ts';
 import type { McpDeps } from './mcp/types.ts';
 import type { Egress } from './net/egress.ts';
 import { ApiKeys } from './keys/service.ts';
+import { createJobEngine, type JobEngine } from './jobs/index.ts';
 import { resolveHost } from './net/resolve.ts';
 import { operatorRouter } from './operator/router.ts';
 import { ReadCaches } from './report/read-caches.ts';
@@ -58,6 +59,8 @@ export interface AppServices {
   origin: OriginFiles;
   /** Partner API keys: authenticate a bearer, spend a key's daily budget (src/keys/service.ts). */
   keys: ApiKeys;
+  /** The job engine (src/jobs/port.ts): BullMQ with REDIS_URL, else liteque on a file beside the database. */
+  jobs: JobEngine;
   /** Routers outside the public contract, mounted before validation (operator pages). */
   internal: Router[];
   /** Stops background work (mailer) and closes every connection it opened. */
@@ -169,6 +172,7 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     redis.on('error', (err) => ctx.log.warn({ err: err.message }, 'redis unavailable'));
   }
   const reads = new ReadCaches(ctx.db);
+  const jobs = createJobEngine(c, ctx.log);
   const keys = new ApiKeys({ db: ctx.db, ...(redis ? { redis } : {}), now: () => ctx.now(), ...(c.operatorToken ? { operatorToken: c.operatorToken } : {}) });
   // Remembered a little longer than any scan can run, so a late stream still sees how it ended.
   const progress = new ProgressBoard({ ttlMs: c.scanDeadlineMs + 60_000, ...options.progress });
@@ -230,12 +234,15 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     documents,
     origin: originFiles({ baseUrl: c.baseUrl, securityContact: c.securityContact, expires: new Date(ctx.now().getTime() + 365 * 24 * 3600 * 1000) }),
     keys,
+    jobs,
     internal: [operatorRouter(ctx.db, c.operatorToken, keys)],
     async stop() {
       scans.admission.close();
       progress.stop();
       share?.stop();
       await mailer.stop();
+      // Running jobs finish (each within its timeout); none starts after this.
+      await jobs.close();
       await Promise.allSettled(opened);
       await Promise.all(egresses.map((e) => e.close()));
       reads.clear();

@@ -1,0 +1,64 @@
+// Picks the job engine for a configuration: BullMQ when REDIS_URL is set (every instance
+// shares its queues), else liteque on a SQLite file of this instance's own:
+//   DATABASE_URL=sqlite:<dir>/<name>.sqlite  ->  <dir>/<name>.jobs.sqlite (beside the database)
+//   DATABASE_URL=sqlite::memory:             ->  in memory (tests)
+//   DATABASE_URL=postgres://… without Redis  ->  ./data/jobs-<hash of the database URL>.sqlite
+// The last is one instance's queue beside a shared database: batches it accepts run only on
+// it (and resume when it restarts); several instances on one PostgreSQL need REDIS_URL to
+// share the work, and the service says so in its log at start.
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { EnqueueOptions, JobEngine, Processor, ProcessOptions } from './port.ts';
+
+export type { EnqueueOptions, Job, JobEngine, ProcessOptions, Processor } from './port.ts';
+export { JobEngineUnavailable, RetryLater } from './port.ts';
+
+/** Where the embedded engine keeps its queue for a DATABASE_URL. */
+export function embeddedFileFor(databaseUrl: string): string {
+  if (databaseUrl.startsWith('sqlite:')) {
+    const file = databaseUrl.slice('sqlite:'.length);
+    if (file === ':memory:') return ':memory:';
+    const ext = path.extname(file);
+    return ext ? `${file.slice(0, -ext.length)}.jobs${ext}` : `${file}.jobs.sqlite`;
+  }
+  const u = new URL(databaseUrl);
+  u.password = '';
+  return path.join('data', `jobs-${createHash('sha256').update(u.toString()).digest('hex').slice(0, 12)}.sqlite`);
+}
+
+/**
+ * The engine for this configuration. Its adapter (BullMQ, or liteque and drizzle) loads in the
+ * background from here, so a start never waits for the one it does not use, nor for the
+ * other at all; calls made meanwhile wait for it.
+ */
+export function createJobEngine(config: Pick<Config, 'redisUrl' | 'redisKeyPrefix' | 'databaseUrl' | 'jobLeaseMs'>, log: Logger): JobEngine {
+  const load = async (): Promise<JobEngine> => {
+    if (config.redisUrl) {
+      const { DistributedJobEngine } = await import('./distributed.ts');
+      return new DistributedJobEngine({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, log, leaseMs: config.jobLeaseMs });
+    }
+    const file = embeddedFileFor(config.databaseUrl);
+    if (!config.databaseUrl.startsWith('sqlite:')) {
+      log.warn({ file }, 'jobs run on this instance only (no REDIS_URL): set REDIS_URL so instances sharing this database share its batches');
+    }
+    const { EmbeddedJobEngine } = await import('./embedded.ts');
+    return new EmbeddedJobEngine({ file, log });
+  };
+  const engine = load();
+  engine.catch((err: unknown) => log.error({ err }, 'job engine could not start'));
+  return {
+    kind: config.redisUrl ? 'distributed' : 'embedded',
+    enqueue: async <T>(queue: string, data: T, opts: EnqueueOptions) => (await engine).enqueue(queue, data, opts),
+    enqueueMany: async <T>(queue: string, jobs: ReadonlyArray<{ data: T; opts: EnqueueOptions }>) => (await engine).enqueueMany(queue, jobs),
+    cancel: async (queue: string, jobId: string) => (await engine).cancel(queue, jobId),
+    process<T>(queue: string, processor: Processor<T>, opts: ProcessOptions<T>) {
+      engine.then((e) => e.process(queue, processor, opts)).catch((err: unknown) => log.error({ err, queue }, 'jobs of this queue are not processed'));
+    },
+    close: async () => {
+      const e = await engine.catch(() => undefined);
+      await e?.close();
+    },
+  };
+}

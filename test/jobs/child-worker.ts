@@ -1,0 +1,23 @@
+// A process running a job engine for the crash tests: it processes queue "crash", writing
+// "start <jobId> <pid>" and, once the file named by GO exists, "done <jobId> <pid>" to LOG.
+// With ENQUEUE set it first enqueues that job id. Killed with SIGKILL by the test.
+import fs from 'node:fs';
+import { pino } from 'pino';
+import { DistributedJobEngine } from '../../src/jobs/distributed.ts';
+import { EmbeddedJobEngine } from '../../src/jobs/embedded.ts';
+
+const { KIND, FILE, REDIS_URL, PREFIX, LOG, GO, ENQUEUE } = process.env;
+const log = pino({ level: 'silent' });
+const engine = KIND === 'embedded'
+  ? new EmbeddedJobEngine({ file: FILE!, log, pollMs: 50, graceMs: 500 })
+  : new DistributedJobEngine({ redisUrl: REDIS_URL!, keyPrefix: PREFIX!, log, leaseMs: 2000 });
+const write = (line: string) => fs.appendFileSync(LOG!, `${line}\n`);
+
+engine.process<{ n: number }>('crash', async (job) => {
+  write(`start ${job.id} ${process.pid}`);
+  while (!fs.existsSync(GO!)) await new Promise((r) => setTimeout(r, 20));
+  write(`done ${job.id} ${process.pid}`);
+}, { concurrency: 1, timeoutMs: Number(process.env.TIMEOUT_MS ?? 60_000) });
+if (ENQUEUE) await engine.enqueue('crash', { n: 1 }, { jobId: ENQUEUE });
+write(`ready ${process.pid}`);
+process.on('SIGTERM', () => void engine.close().then(() => process.exit(0)));
