@@ -29,9 +29,9 @@ export function embeddedFileFor(databaseUrl: string): string {
 }
 
 /**
- * The engine for this configuration. Its adapter (BullMQ, or liteque and drizzle) loads in the
- * background from here, so a start never waits for the one it does not use, nor for the
- * other at all; calls made meanwhile wait for it.
+ * The engine for this configuration. Its adapter (BullMQ, or liteque and drizzle) loads on the
+ * first call, so a start never loads the one it does not use, nor either before something
+ * needs jobs; calls made meanwhile wait for it.
  */
 export function createJobEngine(config: Pick<Config, 'redisUrl' | 'redisKeyPrefix' | 'databaseUrl' | 'jobLeaseMs'>, log: Logger): JobEngine {
   const load = async (): Promise<JobEngine> => {
@@ -46,18 +46,24 @@ export function createJobEngine(config: Pick<Config, 'redisUrl' | 'redisKeyPrefi
     const { EmbeddedJobEngine } = await import('./embedded.ts');
     return new EmbeddedJobEngine({ file, log });
   };
-  const engine = load();
-  engine.catch((err: unknown) => log.error({ err }, 'job engine could not start'));
+  let loading: Promise<JobEngine> | undefined;
+  const started = () => {
+    if (!loading) {
+      loading = load();
+      loading.catch((err: unknown) => log.error({ err }, 'job engine could not start'));
+    }
+    return loading;
+  };
   return {
     kind: config.redisUrl ? 'distributed' : 'embedded',
-    enqueue: async <T>(queue: string, data: T, opts: EnqueueOptions) => (await engine).enqueue(queue, data, opts),
-    enqueueMany: async <T>(queue: string, jobs: ReadonlyArray<{ data: T; opts: EnqueueOptions }>) => (await engine).enqueueMany(queue, jobs),
-    cancel: async (queue: string, jobId: string) => (await engine).cancel(queue, jobId),
+    enqueue: async <T>(queue: string, data: T, opts: EnqueueOptions) => (await started()).enqueue(queue, data, opts),
+    enqueueMany: async <T>(queue: string, jobs: ReadonlyArray<{ data: T; opts: EnqueueOptions }>) => (await started()).enqueueMany(queue, jobs),
+    cancel: async (queue: string, jobId: string) => (await started()).cancel(queue, jobId),
     process<T>(queue: string, processor: Processor<T>, opts: ProcessOptions<T>) {
-      engine.then((e) => e.process(queue, processor, opts)).catch((err: unknown) => log.error({ err, queue }, 'jobs of this queue are not processed'));
+      started().then((e) => e.process(queue, processor, opts)).catch((err: unknown) => log.error({ err, queue }, 'jobs of this queue are not processed'));
     },
     close: async () => {
-      const e = await engine.catch(() => undefined);
+      const e = await loading?.catch(() => undefined);
       await e?.close();
     },
   };

@@ -20,3 +20,17 @@ test('defaults and backoff', () => {
   assert.deepEqual(checkEnqueue('q', { jobId: 'a.b-c_d' }), { jobId: 'a.b-c_d', priority: 100, attempts: 3, delayMs: 0, backoffMs: 1000 });
   assert.deepEqual([1, 2, 3, 4].map((n) => backoffAfter(n, 500)), [500, 1000, 2000, 4000]);
 });
+
+test('createJobEngine picks the embedded engine without Redis and loads it on first use', async () => {
+  const { createJobEngine } = await import('../../src/jobs/index.ts');
+  const { pino } = await import('pino');
+  const engine = createJobEngine({ redisUrl: undefined, redisKeyPrefix: '', databaseUrl: 'sqlite::memory:', jobLeaseMs: 30_000 }, pino({ level: 'silent' }));
+  assert.equal(engine.kind, 'embedded');
+  const seen: unknown[] = [];
+  engine.process<{ x: number }>('facade', async (job) => { seen.push(job.data); }, { concurrency: 1, timeoutMs: 5000 });
+  await engine.enqueue('facade', { x: 1 }, { jobId: 'f1' });
+  const stop = Date.now() + 20_000;
+  while (seen.length === 0 && Date.now() < stop) await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual(seen, [{ x: 1 }]);
+  await engine.close();
+});
