@@ -1,9 +1,8 @@
 // The service's Web Bot Auth identity: one Ed25519 key, from PROBE_SIGNING_KEY (a private JWK)
 // or generated once and stored, published as a key directory whose kid is the key's RFC 7638
-// JWK thumbprint (draft-ietf-webbotauth-httpsig-protocol-01 §5.5, §5.5.1).
+// JWK thumbprint (draft-ietf-webbotauth-httpsig-protocol-01 §5.5, §5.5.1). Pure: the engine
+// (and so the CLI bundle) imports it; where the key is stored is stored-key.ts.
 import { createHash, createPrivateKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import type { Knex } from 'knex';
-import { keyOrCreate } from '../storage/queries/signingKeys.ts';
 
 export const KEY_DIRECTORY_PATH = '/.well-known/http-message-signatures-directory';
 export const KEY_DIRECTORY_MEDIA_TYPE = 'application/http-message-signatures-directory+json';
@@ -23,7 +22,8 @@ export function jwkThumbprint(jwk: PublicJwk): string {
   return createHash('sha256').update(canonical, 'utf8').digest('base64url');
 }
 
-function fromPrivateJwk(json: string): ProbeKey {
+/** The probe key of an Ed25519 private JWK (its JSON text). */
+export function fromPrivateJwk(json: string): ProbeKey {
   const jwk = JSON.parse(json) as { kty?: string; crv?: string; x?: string; d?: string };
   if (jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519' || !jwk.x || !jwk.d) throw new Error('the signing key must be an Ed25519 private JWK (kty OKP, crv Ed25519, x and d)');
   const privateKey = createPrivateKey({ key: jwk as never, format: 'jwk' });
@@ -31,15 +31,10 @@ function fromPrivateJwk(json: string): ProbeKey {
   return { privateKey, publicJwk, kid: jwkThumbprint(publicJwk) };
 }
 
-function generatePrivateJwk(): string {
+/** A new Ed25519 private key as JWK JSON text. */
+export function generatePrivateJwk(): string {
   const { privateKey } = generateKeyPairSync('ed25519');
   return JSON.stringify(privateKey.export({ format: 'jwk' }));
-}
-
-/** The configured key, or the one stored in the database (created on first use). */
-export async function loadProbeKey(configured: string | undefined, db: Knex, now: Date): Promise<ProbeKey> {
-  if (configured) return fromPrivateJwk(configured);
-  return fromPrivateJwk(await keyOrCreate(db, 'web-bot-auth', generatePrivateJwk, now.toISOString()));
 }
 
 /**
