@@ -14,7 +14,7 @@ import { createEgress, type Egress } from '../net/egress.ts';
 import { buildCatalog, everyCatalogCheck } from '../scanner/catalog.ts';
 import { createScanner } from '../scanner/engine.ts';
 import { gridKeys, type Observation } from '../scanner/grid.ts';
-import type { EdgeOutcome, Profile } from '../scanner/types.ts';
+import type { EdgeOutcome, EvidenceRecord, Profile } from '../scanner/types.ts';
 import type { ScanReport } from './api.ts';
 import type { LocalTarget } from './args.ts';
 
@@ -55,6 +55,26 @@ function mapOrigin(inner: Egress, origin: string): Egress {
   };
 }
 
+/**
+ * A report the engine made on this machine, told as this machine's: its one usable network is
+ * "this machine" in the prose (the JSON keys stay networkA), the disclosure is the caller's own,
+ * and the grid answers become the observations a hosted report would show beside its networks.
+ */
+export function asThisMachine(full: ScanReport, evidence: readonly EvidenceRecord[], probeMethod: string): Omit<LocalScan, 'origin'> {
+  const here = (t: string) => t.replace(/\bnetworkA\b/g, 'this machine');
+  full.reasons = full.reasons.map(here);
+  full.confidenceNote = here(full.confidenceNote);
+  for (const c of full.checks) if (c.detail) c.detail = here(c.detail);
+  for (const m of full.matrix) m.notes = m.notes.map(here);
+  full.probeMethod = probeMethod;
+  const keys = new Set(gridKeys(full.versions.roster));
+  const grid = evidence.filter((e) => e.network === 'networkA' && keys.has(e.key));
+  const observations = grid.map((e): Observation => ({ key: e.key, status: e.status, bodyBytes: e.bodyBytes, timingMs: e.timingMs, ...(e.errorCode ? { error: e.errorCode } : {}) }));
+  const outcomes = Object.fromEntries(grid.map((e) => [e.key, e.outcome]));
+  const fixes = new Map(everyCatalogCheck().map((c) => [c.id, c.fix]));
+  return { report: full, observations, outcomes, fixes };
+}
+
 export async function scanLocally(target: LocalTarget, profile: Profile | undefined): Promise<LocalScan> {
   const origin = localOrigin(target);
   const local = mapOrigin(createEgress({ name: 'local', allowLoopbackTarget: { host: target.host, port: target.port } }), origin);
@@ -66,22 +86,9 @@ export async function scanLocally(target: LocalTarget, profile: Profile | undefi
     // Put the real origin back wherever the stand-in surfaces (domain, reasons, details).
     const text = JSON.stringify(report).replaceAll(`https://${STAND_IN}`, origin).replaceAll(STAND_IN, target.display);
     const full: ScanReport = { ...(JSON.parse(text) as Omit<ScanReport, 'scanId' | 'outreachEligible'>), scanId: randomUUID(), outreachEligible: false };
-    // The engine's single usable network is this machine; say so in the prose (the JSON keys stay networkA).
-    const here = (t: string) => t.replace(/\bnetworkA\b/g, 'this machine');
-    full.reasons = full.reasons.map(here);
-    full.confidenceNote = here(full.confidenceNote);
-    for (const c of full.checks) if (c.detail) c.detail = here(c.detail);
-    for (const m of full.matrix) m.notes = m.notes.map(here);
-    // The engine's disclosure describes the hosted setup; a local run must describe itself.
-    full.probeMethod = `Measured from this machine against ${origin} by the agent-readiness CLI (local mode): one GET of the home page per agent with that agent's `
-      + 'published user-agent string and an ordinary browser request as the control, plus robots.txt and a fixed list of well-known files. '
-      + 'No second network was used and nothing was uploaded; a local server usually has no edge, so agents are rarely turned away here as they may be in production.';
-    const keys = new Set(gridKeys(report.versions.roster));
-    const grid = evidence.filter((e) => e.network === 'networkA' && keys.has(e.key));
-    const observations = grid.map((e): Observation => ({ key: e.key, status: e.status, bodyBytes: e.bodyBytes, timingMs: e.timingMs, ...(e.errorCode ? { error: e.errorCode } : {}) }));
-    const outcomes = Object.fromEntries(grid.map((e) => [e.key, e.outcome]));
-    const fixes = new Map(everyCatalogCheck().map((c) => [c.id, c.fix]));
-    return { origin, report: full, observations, outcomes, fixes };
+    return { origin, ...asThisMachine(full, evidence, `Measured from this machine against ${origin} by the agent-readiness CLI (local mode): one GET of the home page per agent as that agent `
+      + 'sends it (its published user-agent string, Accept and other headers) and a current Chrome\'s navigation request as the control, plus robots.txt and a fixed list of well-known files. '
+      + 'No second network was used and nothing was uploaded; a local server usually has no edge, so agents are rarely turned away here as they may be in production.') };
   } finally {
     await Promise.all([local.close(), none.close()]);
   }

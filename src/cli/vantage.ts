@@ -4,7 +4,7 @@
  * to the report through the one-time upload. It is self-reported evidence and
  * never changes the hosted verdict or score.
  */
-import { createEgress } from '../net/egress.ts';
+import { createEgress, type Egress } from '../net/egress.ts';
 import { parseScanResolve } from '../net/resolve.ts';
 import { CONTROL_KEY, homeUrl, probeGrid, type Observation } from '../scanner/grid.ts';
 import type { EdgeOutcome } from '../scanner/types.ts';
@@ -28,15 +28,21 @@ export type UploadResult =
 
 const PROBE_TIMEOUT_MS = 8000;
 
-/** Probe `control:browser` and every `grid:<token>` of the report's roster from this machine's network. */
-export async function probeFromHere(report: Pick<ScanReport, 'domain' | 'versions'>, env: Env): Promise<UserVantage> {
-  const proxy = proxyFor(homeUrl(report.domain), env);
-  const egress = createEgress({
+/** The caller's own network for `domain`: direct, or through HTTPS_PROXY as curl goes. */
+export function userNetworkEgress(domain: string, env: Env): Egress {
+  const proxy = proxyFor(homeUrl(domain), env);
+  return createEgress({
     name: 'user',
     // Through a proxy, as curl does: CONNECT host:port and the proxy resolves, so no local DNS is needed.
     // Direct, names are resolved here (SCAN_RESOLVE first, for test worlds and split horizons) and guarded.
     ...(proxy ? { proxyUrl: proxy, proxyResolvesNames: true } : { allowDirect: true, resolve: parseScanResolve(env.SCAN_RESOLVE) }),
   });
+}
+
+/** Probe `control:browser` and every `grid:<token>` of the report's roster from this machine's network. */
+export async function probeFromHere(report: Pick<ScanReport, 'domain' | 'versions'>, env: Env): Promise<UserVantage> {
+  const proxy = proxyFor(homeUrl(report.domain), env);
+  const egress = userNetworkEgress(report.domain, env);
   const observedAt = new Date().toISOString();
   try {
     const run = await probeGrid(report.domain, egress, { timeoutMs: PROBE_TIMEOUT_MS, rosterVersion: report.versions.roster, concurrency: 8 });

@@ -22,7 +22,7 @@ function previewTable(preview: ReturnType<typeof buildCatalog>): string[] {
   const byId = new Map(preview.checks.map((c) => [c.id, c]));
   const rows = (preview.changes ?? []).map((ch) => {
     const c = byId.get(ch.checkId);
-    const weight = ch.change === 'added' ? `new, ${ch.weightAfter}` : ch.change === 'removed' ? `removed (was ${ch.weightBefore})` : `${ch.weightBefore} → ${ch.weightAfter}`;
+    const weight = ch.change === 'added' ? `new, ${ch.weightAfter}` : ch.change === 'removed' ? `removed (was ${ch.weightBefore})` : ch.change === 'revised' ? `judged anew, ${ch.weightAfter}` : `${ch.weightBefore} → ${ch.weightAfter}`;
     return `| \`${ch.checkId}\` | ${ch.note} | ${c?.category ?? ''} | ${weight} | ${c?.why ?? ''} |`;
   });
   return [
@@ -30,7 +30,7 @@ function previewTable(preview: ReturnType<typeof buildCatalog>): string[] {
     `### The next rubric: ${preview.rubricVersion} (preview)`,
     '',
     `Every report also carries \`preview\`: the score under ${preview.rubricVersion}, computed from the same evidence. The current score does not move. `
-      + 'The preview keeps every current check and weight and adds the checks below; each reports which generation of its standard the site matched, '
+      + 'The preview keeps every current check and weight, judges some anew and adds others, as listed below; each new check reports which generation of its standard the site matched, '
       + 'and an optional file that is absent counts as not applicable. The full list: `GET /api/checks?rubric=' + preview.rubricVersion + '`.',
     '',
     '| id | check | category | weight | why (with its source) |',

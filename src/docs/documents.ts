@@ -9,6 +9,7 @@ import { REQUEST_KINDS } from '../scanner/requests.ts';
 import { getRoster, probeableAgents } from '../scanner/roster.ts';
 import { FINGERPRINTS_VERSION, RUBRIC_VERSION, ROSTER_VERSION } from '../scanner/versions.ts';
 import { checksTable } from './checks-table.ts';
+import { agentRequestsSection } from './agent-requests.ts';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'text');
 
@@ -37,7 +38,8 @@ function fill(name: string, baseUrl: string): string {
     .replaceAll('{{AGENTS_IN_ROSTER}}', String(getRoster().length))
     .replaceAll('{{AGENTS_REQUESTED}}', String(probeableAgents().length))
     .replace('{{REQUEST_KINDS}}', () => REQUEST_KINDS.map((k) => `  - \`${k.key}${k.key.endsWith(':') ? '…' : ''}\`: ${k.what}`).join('\n'))
-    .replace('{{CHECKS}}', () => checksTable());
+    .replace('{{CHECKS}}', () => checksTable())
+    .replace('{{AGENT_REQUESTS}}', () => agentRequestsSection());
 }
 
 export function htmlPage(title: string, markdown: string): string {

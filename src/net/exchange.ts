@@ -9,7 +9,7 @@
  * the cap: decoding stops, and the request is aborted, the moment the cap is reached.
  * `stopWhen` lets a caller end early, e.g. an SSE reader that has seen the event it waited for.
  */
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { createBrotliDecompress, createGunzip, createInflate, createZstdDecompress } from 'node:zlib';
 import type { Transform } from 'node:stream';
 import type { Dispatcher } from 'undici';
 
@@ -35,6 +35,8 @@ function decoderFor(encoding: string | undefined): Transform | undefined {
     case 'gzip': case 'x-gzip': return createGunzip();
     case 'deflate': return createInflate();
     case 'br': return createBrotliDecompress();
+    // Chrome offers zstd (the browser control sends its Accept-Encoding), so its answers must decode.
+    case 'zstd': return createZstdDecompress();
     default: return undefined; // identity or unknown: keep the bytes as sent
   }
 }

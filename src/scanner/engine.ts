@@ -6,6 +6,7 @@ import type { Egress } from '../net/egress.ts';
 import { normalizeDomain } from '../net/domain.ts';
 import type { ScanEvidence } from './evidence.ts';
 import { planFollowups } from './followups.ts';
+import { markdownNotes } from './markdown.ts';
 import { Gatherer } from './gather.ts';
 import { decideHeadline } from './headline.ts';
 import { buildMatrix, usableNetworks } from './matrix.ts';
@@ -56,8 +57,8 @@ export const DEFAULT_CONCURRENCY = 8;
 export const MAX_REQUESTS_PER_SCAN = 200;
 
 export function probeMethodText(concurrency: number): string {
-  return 'Measured from two cloud datacenter networks (networkA, networkB). Each agent request sends that agent\'s published user-agent string, '
-    + 'but from our networks, not from the vendor\'s verified IP ranges or signatures; an ordinary browser request from the same network is the control. '
+  return 'Measured from two cloud datacenter networks (networkA, networkB). Each agent request is sent as that agent sends it (its published user-agent string, Accept and other headers, '
+    + 'listed with their sources in /methodology.md), but from our networks, not from the vendor\'s verified IP ranges or signatures; a current Chrome\'s navigation request from the same network is the control. '
     + 'One GET of the home page per agent and network, plus robots.txt and a fixed list of well-known files; at most '
     + `${MAX_REQUESTS_PER_SCAN} requests per scan and ${concurrency} at a time per network. `
     + 'The result describes how the site\'s edge treats agent-identifying requests from cloud servers; it never claims how the edge treats a vendor\'s verified crawler. '
@@ -140,9 +141,11 @@ export function createScanner(opts: ScannerOptions): Scanner {
       domain, scannedAt, roster, robots, robotsFetch: r1.robotsFetch, robotsAgentFetch: r1.robotsAgentFetch,
       controls: r1.controls, usable, cells: r1.cells, rows, home, page,
       homeLinks: home && page ? [...parseLinkHeader(home.headers['link']), ...page.links] : [],
-      files: r1.files, markdown: r1.markdown, wba: r1.wba, followups: {},
+      files: r1.files, markdown: r1.markdown, products: r1.products, wba: r1.wba, followups: {},
     };
     ev.followups = await gatherer.round2(planFollowups(ev));
+    // Markdown the way each agent asks for it, on each agent's row (the preview rubric scores it).
+    for (const [token, notes] of markdownNotes(ev)) rows.find((r) => r.agent.token === token)?.entry.notes.push(...notes);
 
     const scoring = new PhaseCounter(scanOpts.onProgress, 'scoring', 1);
     const verdict = decideHeadline(ev);

@@ -31,6 +31,11 @@ export interface ScanEvidence {
   files: Record<string, FetchedView>;
   /** GET / with Accept: text/markdown. */
   markdown: FetchedView;
+  /**
+   * GET / as each product that asks for Markdown in its own Accept sends it (roster-v1.1 on), by
+   * product id; a product's follow-up of the Markdown alternate is in `followups` as `markdown:<id>`.
+   */
+  products: Record<string, FetchedView>;
   /** The home page as agent-readiness itself, unsigned and signed with Web Bot Auth, per network (null when signing is off). */
   wba: Record<NetworkName, { unsigned: FetchedView; signed: FetchedView }> | null;
   /** Second-round probes (links sampled from llms.txt, canonical, service-desc...) by key. */

@@ -4,6 +4,7 @@
  */
 import type { ScanEvidence } from './evidence.ts';
 import { llmsTxt, sampleLinks, serviceDescUrls } from './features.ts';
+import { alternateFollower, markdownAlternate } from './markdown.ts';
 
 export const LLMS_LINK_SAMPLE = 5;
 export const MD_VARIANT_SAMPLE = 3;
@@ -38,6 +39,11 @@ export function planFollowups(ev: ScanEvidence): Array<[string, string]> {
   const links = llms.state === 'present' || llms.state === 'unstructured' ? sampleLinks(ev, llms.links, LLMS_LINK_SAMPLE) : [];
   for (const l of links) plan.push([`llms-link:${l}`, l]);
   for (const l of links.filter((x) => !/\.(md|txt)$/i.test(new URL(x).pathname)).slice(0, MD_VARIANT_SAMPLE)) plan.push([`md-variant:${l}`, mdTwin(l)]);
+
+  // Codex CLI reads the page's Markdown alternate (a <link> or a Link header) instead of negotiating.
+  const alternate = markdownAlternate(ev);
+  const follower = alternateFollower();
+  if (alternate && follower && sameSite(ev, alternate)) plan.push([`markdown:${follower.id}`, alternate]);
 
   const canonical = ev.page?.links.find((l) => l.rel.includes('canonical'))?.href;
   if (canonical && sameSite(ev, canonical) && ev.home && canonical !== ev.home.record.finalUrl) plan.push(['canonical', canonical]);

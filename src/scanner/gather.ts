@@ -14,7 +14,7 @@ import { gridCells, homeUrl, CONTROL_KEY } from './grid.ts';
 import { createLimiter, runProbe, type Limiter, type ProbeContext, type ProbeSpec } from './probe.ts';
 import { PhaseCounter, type ProgressSink } from './progress.ts';
 import { ROBOTS_MAX_BYTES } from './robots.ts';
-import { BROWSER_UA, getRoster } from './roster.ts';
+import { agentHeaders, browserUserAgent, controlHeaders, getRoster, headerValue, productArrivals, type HeaderList } from './roster.ts';
 import { NETWORKS, type EvidenceRecord, type FetchedView, type NetworkName } from './types.ts';
 
 /** Conventional and well-known paths read in round one (versioned with the rubric). */
@@ -56,6 +56,8 @@ export interface Round1 {
   robotsAgentFetch: FetchedView;
   files: Record<string, FetchedView>;
   markdown: FetchedView;
+  /** The home page as each product that asks for Markdown in its Accept sends it, by product id (`markdown:<id>`). */
+  products: Record<string, FetchedView>;
   /** The home page as agent-readiness itself, unsigned and signed, per network (when signing is on). */
   wba: Record<NetworkName, { unsigned: FetchedView; signed: FetchedView }> | null;
   /** Every view in issue order (the evidence order of the report). */
@@ -94,21 +96,28 @@ export class Gatherer {
   }
 
   async round1(): Promise<Round1> {
-    const cells = gridCells(this.#opts.rosterVersion);
-    const agentUa = getRoster(this.#opts.rosterVersion).find((a) => a.token === ROBOTS_AGENT)?.ua ?? BROWSER_UA;
+    const version = this.#opts.rosterVersion;
+    const cells = gridCells(version);
+    const browser = { userAgent: browserUserAgent(version), arrival: controlHeaders(version) };
+    const robotsAgent = getRoster(version).find((a) => a.token === ROBOTS_AGENT);
+    const agent = robotsAgent?.ua ? { userAgent: robotsAgent.ua, arrival: agentHeaders(robotsAgent) } : browser;
+    const askers = productArrivals(version).filter((p) => p.asks === 'accept');
     // Progress: every phase of round one starts now, announced in SCAN_PHASES order.
     const sink = this.#opts.progress;
     const robotsPhase = new PhaseCounter(sink, 'robots', 2);
     const gridPhase = { networkA: new PhaseCounter(sink, 'grid-networkA', cells.length), networkB: new PhaseCounter(sink, 'grid-networkB', cells.length) };
     // The Web Bot Auth pair per network joins the files once its signature is known.
-    const filesPhase = new PhaseCounter(sink, 'files', AUX_PATHS.length + 1, false);
+    const filesPhase = new PhaseCounter(sink, 'files', AUX_PATHS.length + 1 + askers.length, false);
     // Issue order = queue order: the grid first (it decides the headline), then the site files.
-    const grid = NETWORKS.map((network) => cells.map((c) => gridPhase[network].track(this.probe({ key: c.key, network, url: homeUrl(this.#domain), userAgent: c.userAgent, isHome: true, keepBody: c.key === CONTROL_KEY }))));
+    const grid = NETWORKS.map((network) => cells.map((c) => gridPhase[network].track(this.probe({ key: c.key, network, url: homeUrl(this.#domain), userAgent: c.userAgent, arrival: c.headers, isHome: true, keepBody: c.key === CONTROL_KEY }))));
     const robotsCap = ROBOTS_MAX_BYTES + 64 * 1024;
-    const robots = robotsPhase.track(this.probe({ key: 'robots:browser', url: this.url('/robots.txt'), userAgent: BROWSER_UA, accept: 'text/plain,*/*;q=0.8', isHome: false, maxBodyBytes: robotsCap }));
-    const robotsAgent = robotsPhase.track(this.probe({ key: `robots:${ROBOTS_AGENT}`, url: this.url('/robots.txt'), userAgent: agentUa, accept: 'text/plain,*/*;q=0.8', isHome: false, maxBodyBytes: robotsCap }));
-    const markdown = filesPhase.track(this.probe({ key: 'content:markdown', url: homeUrl(this.#domain), userAgent: BROWSER_UA, accept: 'text/markdown, text/html;q=0.5', isHome: true }));
-    const files = AUX_PATHS.map((path) => filesPhase.track(this.probe({ key: `file:${path}`, url: this.url(path), userAgent: BROWSER_UA, accept: '*/*', isHome: false })));
+    // Files are asked for with the browser's whole navigation request, Accept set per file; the
+    // second robots.txt read arrives exactly as the agent does.
+    const robots = robotsPhase.track(this.probe({ key: 'robots:browser', url: this.url('/robots.txt'), ...browser, accept: 'text/plain,*/*;q=0.8', isHome: false, maxBodyBytes: robotsCap }));
+    const robotsAgentView = robotsPhase.track(this.probe({ key: `robots:${ROBOTS_AGENT}`, url: this.url('/robots.txt'), ...agent, ...(agent === browser ? { accept: 'text/plain,*/*;q=0.8' } : {}), isHome: false, maxBodyBytes: robotsCap }));
+    const markdown = filesPhase.track(this.probe({ key: 'content:markdown', url: homeUrl(this.#domain), ...browser, accept: 'text/markdown, text/html;q=0.5', isHome: true }));
+    const products = askers.map((p) => filesPhase.track(this.probe({ key: `markdown:${p.id}`, url: homeUrl(this.#domain), userAgent: uaOf(p.request.headers), arrival: p.request.headers, isHome: true })));
+    const files = AUX_PATHS.map((path) => filesPhase.track(this.probe({ key: `file:${path}`, url: this.url(path), ...browser, accept: '*/*', isHome: false })));
     const wba = this.#opts.webBotAuth;
     const home = homeUrl(this.#domain);
     // Signed as each request is sent (probe.ts `sign`): one signature and nonce per network and hop.
@@ -120,12 +129,14 @@ export class Gatherer {
     filesPhase.add(wbaProbes ? wbaProbes.length * 2 : 0);
 
     const gridViews = await Promise.all(grid.map((g) => Promise.all(g)));
-    const [robotsFetch, robotsAgentFetch, markdownView, ...fileViews] = await Promise.all([robots, robotsAgent, markdown, ...files]);
+    const productViews = await Promise.all(products);
+    const [robotsFetch, robotsAgentFetch, markdownView, ...fileViews] = await Promise.all([robots, robotsAgentView, markdown, ...files]);
     const out: Round1 = {
       auxNetwork: this.auxNetwork,
       controls: {} as Record<NetworkName, FetchedView>,
       cells: {},
       robotsFetch: robotsFetch!, robotsAgentFetch: robotsAgentFetch!, markdown: markdownView!,
+      products: Object.fromEntries(askers.map((p, i) => [p.id, productViews[i]!])),
       files: {},
       wba: null,
       all: [],
@@ -140,16 +151,30 @@ export class Gatherer {
     AUX_PATHS.forEach((p, i) => (out.files[p] = fileViews[i]!));
     const wbaViews = wbaProbes ? await Promise.all(wbaProbes.map((pair) => Promise.all(pair))) : null;
     if (wbaViews) out.wba = { networkA: { unsigned: wbaViews[0]![0]!, signed: wbaViews[0]![1]! }, networkB: { unsigned: wbaViews[1]![0]!, signed: wbaViews[1]![1]! } };
-    out.all = [...gridViews.flat(), robotsFetch!, robotsAgentFetch!, markdownView!, ...fileViews, ...(wbaViews ? wbaViews.flat() : [])];
+    out.all = [...gridViews.flat(), robotsFetch!, robotsAgentFetch!, markdownView!, ...productViews, ...fileViews, ...(wbaViews ? wbaViews.flat() : [])];
     return out;
   }
 
-  /** Round two: `plan` maps keys to absolute URLs; each is fetched once, in key order. */
+  /**
+   * Round two: `plan` maps keys to absolute URLs; each is fetched once, in key order, as the
+   * browser asking for a file, except a product's follow-up (`markdown:<id>`: Codex CLI following
+   * the page's Markdown alternate), which arrives as that product does.
+   */
   async round2(plan: ReadonlyArray<readonly [key: string, url: string]>): Promise<Record<string, FetchedView>> {
+    const version = this.#opts.rosterVersion;
     const phase = new PhaseCounter(this.#opts.progress, 'followups', plan.length);
-    const views = await Promise.all(plan.map(([key, url]) => phase.track(this.probe({ key, url, userAgent: BROWSER_UA, accept: '*/*', isHome: false }))));
+    const browser = { userAgent: browserUserAgent(version), arrival: controlHeaders(version), accept: '*/*' };
+    const as = (key: string) => {
+      const product = key.startsWith('markdown:') ? productArrivals(version).find((p) => `markdown:${p.id}` === key) : undefined;
+      return product ? { userAgent: uaOf(product.request.headers), arrival: product.request.headers } : browser;
+    };
+    const views = await Promise.all(plan.map(([key, url]) => phase.track(this.probe({ key, url, ...as(key), isHome: false }))));
     const out: Record<string, FetchedView> = {};
     plan.forEach(([key], i) => (out[key] = views[i]!));
     return out;
   }
+}
+
+function uaOf(list: HeaderList): string {
+  return headerValue(list, 'user-agent') ?? '';
 }

@@ -4,7 +4,7 @@
  * the CLI (the caller's own network) and the cli-vantage upload (key filter).
  */
 import type { Egress } from '../net/egress.ts';
-import { BROWSER_UA, probeableAgents } from './roster.ts';
+import { agentHeaders, browserUserAgent, controlHeaders, probeableAgents, type HeaderList } from './roster.ts';
 import { createLimiter, runProbe, type Limiter, type ProbeContext } from './probe.ts';
 import type { EdgeOutcome, FetchedView, NetworkName } from './types.ts';
 
@@ -15,10 +15,14 @@ export function gridKeys(rosterVersion?: string): string[] {
   return [CONTROL_KEY, ...probeableAgents(rosterVersion).map((a) => `grid:${a.token}`)];
 }
 
-export interface GridCellSpec { key: string; userAgent: string; token: string | null }
+/** One cell: its key, and the whole request sent for it (the roster's, for the roster version asked). */
+export interface GridCellSpec { key: string; userAgent: string; token: string | null; headers: HeaderList }
 
 export function gridCells(rosterVersion?: string): GridCellSpec[] {
-  return [{ key: CONTROL_KEY, userAgent: BROWSER_UA, token: null }, ...probeableAgents(rosterVersion).map((a) => ({ key: `grid:${a.token}`, userAgent: a.ua!, token: a.token }))];
+  return [
+    { key: CONTROL_KEY, userAgent: browserUserAgent(rosterVersion), token: null, headers: controlHeaders(rosterVersion) },
+    ...probeableAgents(rosterVersion).map((a) => ({ key: `grid:${a.token}`, userAgent: a.ua!, token: a.token, headers: agentHeaders(a) })),
+  ];
 }
 
 /** One grid cell as the CLI uploads it (service-spec Observation). */
@@ -53,7 +57,7 @@ export async function probeGrid(domain: string, egress: Egress, opts: ProbeGridO
   const ctx: ProbeContext = { timeoutMs: opts.timeoutMs, signal: opts.signal ?? new AbortController().signal, budget: opts.budget ?? { remaining: 200 } };
   const network = opts.network ?? 'networkA';
   const cells = gridCells(opts.rosterVersion);
-  const views = await Promise.all(cells.map((c) => runProbe(egress, limiter, { key: c.key, network, url: homeUrl(domain), userAgent: c.userAgent, isHome: true }, ctx)));
+  const views = await Promise.all(cells.map((c) => runProbe(egress, limiter, { key: c.key, network, url: homeUrl(domain), userAgent: c.userAgent, arrival: c.headers, isHome: true }, ctx)));
   const run: GridRun = { observations: [], outcomes: {}, views: {} };
   cells.forEach((c, i) => {
     const v = views[i]!;

@@ -11,6 +11,7 @@ import type { Egress, ProbeResult } from '../net/egress.ts';
 import { classifyOnce, type ClassifyMemo } from './classify.ts';
 import { analyzePage, quickTitle } from './page.ts';
 import { curlCommand } from './replay.ts';
+import { headerValue, withAccept, type HeaderList } from './roster.ts';
 import type { EvidenceRecord, FetchedView, NetworkName } from './types.ts';
 
 /** Headers kept in evidence: what a human needs to re-derive a verdict, nothing volatile (no Date). */
@@ -31,6 +32,11 @@ export interface ProbeSpec {
   network: NetworkName;
   url: string;
   userAgent: string;
+  /**
+   * The whole request as the agent (or the browser control) sends it, in order and case
+   * (roster.ts). Its User-Agent must be `userAgent`; `accept`, when given, replaces its Accept in place.
+   */
+  arrival?: HeaderList;
   accept?: string;
   /** The home page: 404/410 there is an origin error. */
   isHome: boolean;
@@ -66,9 +72,18 @@ export type ScanMemo = Pick<ProbeContext, 'classified' | 'textBySha' | 'titleByS
 
 const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
-/** Every header a probe sends, in the order sent; the egress adds only Host, from the URL. */
-export function requestHeadersFor(spec: Pick<ProbeSpec, 'userAgent' | 'accept' | 'headers'>): Record<string, string> {
-  return { 'user-agent': spec.userAgent, accept: spec.accept ?? DEFAULT_ACCEPT, 'accept-language': 'en-US,en;q=0.9', 'accept-encoding': 'gzip, deflate, br', ...spec.headers };
+/**
+ * Every header a probe sends, in the order and case sent (an object keeps its string keys in
+ * insertion order, and the egress hands them to undici as they are). The HTTP client writes
+ * `host` and `connection: keep-alive` first; test/net/header-order.test.ts reads the bytes.
+ */
+export function requestHeadersFor(spec: Pick<ProbeSpec, 'userAgent' | 'accept' | 'headers' | 'arrival'>): Record<string, string> {
+  const base: HeaderList = spec.arrival
+    ? withAccept(spec.arrival, spec.accept)
+    : [['user-agent', spec.userAgent], ['accept', spec.accept ?? DEFAULT_ACCEPT], ['accept-language', 'en-US,en;q=0.9'], ['accept-encoding', 'gzip, deflate, br']];
+  const out: Record<string, string> = {};
+  for (const [name, value] of base) out[name] = value;
+  return spec.headers ? Object.assign(out, spec.headers) : out;
 }
 
 /** One-shot hashing: a Hash object per call cost more than hashing a small body. */
@@ -77,7 +92,9 @@ function sha256(data: string | Buffer): string {
 }
 
 export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; errorCode: string; message: string; redirects: string[]; timingMs: number }, memo: ScanMemo = {}): FetchedView {
-  const accept = spec.accept ?? DEFAULT_ACCEPT;
+  const sent = requestHeadersFor(spec);
+  // What Accept went out ('' when the agent sends none, as PerplexityBot does).
+  const accept = spec.arrival ? (headerValue(Object.entries(sent), 'accept') ?? '') : (spec.accept ?? DEFAULT_ACCEPT);
   // The body is decoded to a string only when something reads it: a grid answer identical to one
   // this scan has already judged (most of them) is hashed and dropped, never copied into the heap.
   let decoded: string | undefined;
@@ -108,7 +125,7 @@ export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; error
   }
   let host = '';
   try { host = new URL(spec.url).host; } catch { /* recorded as sent: the egress refused it */ }
-  const requestHeaders = { host, ...requestHeadersFor(spec) };
+  const requestHeaders = { host, ...sent };
   const base = {
     network: spec.network, key: spec.key, url: spec.url, userAgent: spec.userAgent, accept,
     method: 'GET', requestHeaders, curl: curlCommand('GET', spec.url, requestHeaders),

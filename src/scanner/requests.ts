@@ -14,14 +14,15 @@ export interface RequestKind {
 }
 
 export const REQUEST_KINDS: readonly RequestKind[] = [
-  { key: 'control:browser', what: 'the home page with an ordinary desktop-browser User-Agent, once per network (the control)' },
-  { key: 'grid:', what: 'the home page once per network with each roster agent\'s published User-Agent' },
-  { key: 'robots:browser', what: '/robots.txt with the browser User-Agent' },
-  { key: `robots:${ROBOTS_AGENT}`, what: `/robots.txt again with ${ROBOTS_AGENT}'s User-Agent` },
-  { key: 'content:markdown', what: 'the home page with Accept: text/markdown' },
+  { key: 'control:browser', what: 'the home page as a current stable Chrome navigates to it (its whole header set, in its order), once per network (the control)' },
+  { key: 'grid:', what: 'the home page once per network as each roster agent sends it (its published User-Agent, Accept and other headers)' },
+  { key: 'robots:browser', what: '/robots.txt with the browser\'s headers' },
+  { key: `robots:${ROBOTS_AGENT}`, what: `/robots.txt again as ${ROBOTS_AGENT} sends it` },
+  { key: 'content:markdown', what: 'the home page with the browser\'s headers and Accept: text/markdown' },
+  { key: 'markdown:', what: 'the home page as each product that asks for Markdown in its own Accept sends it (Claude Code as Claude-User, Cursor), and the page\'s rel="alternate" type="text/markdown" link (same site only) as Codex CLI follows it' },
   { key: 'wba:unsigned', what: 'the home page once per network as agent-readiness itself (our own User-Agent, unsigned)' },
   { key: 'wba:signed', what: 'the same request signed with Web Bot Auth as agent-readiness (never as any vendor), with our key directory as Signature-Agent; each request and each redirect hop is signed as it is sent, with its own nonce' },
-  { key: 'file:', what: `the conventional and well-known files ${AUX_PATHS.join(', ')}` },
+  { key: 'file:', what: `the conventional and well-known files ${AUX_PATHS.join(', ')}, with the browser's headers` },
   { key: 'sitemap:robots', what: 'the sitemap robots.txt names, which may live on another host' },
   { key: 'llms-link:', what: `up to ${LLMS_LINK_SAMPLE} same-site links sampled from llms.txt` },
   { key: 'md-variant:', what: `the .md twins of up to ${MD_VARIANT_SAMPLE} of those links` },

@@ -23,7 +23,8 @@ export function rubricOf(version: string): Rubric | undefined {
   return RUBRICS.find((r) => r.version === version);
 }
 
-export interface RubricChange { checkId: string; change: 'added' | 'removed' | 'reweighted'; weightBefore: number | null; weightAfter: number | null; note: string }
+/** `revised`: same id and weight, judged by a new definition (e.g. per agent instead of once). */
+export interface RubricChange { checkId: string; change: 'added' | 'removed' | 'reweighted' | 'revised'; weightBefore: number | null; weightAfter: number | null; note: string }
 
 /** Check by check, what `to` changes against `from`, in `to`'s order then removals. */
 export function rubricChanges(from: Rubric, to: Rubric): RubricChange[] {
@@ -34,6 +35,7 @@ export function rubricChanges(from: Rubric, to: Rubric): RubricChange[] {
     const old = before.get(c.id);
     if (!old) out.push({ checkId: c.id, change: 'added', weightBefore: null, weightAfter: c.weight, note: c.name });
     else if (old.weight !== c.weight) out.push({ checkId: c.id, change: 'reweighted', weightBefore: old.weight, weightAfter: c.weight, note: c.name });
+    else if (old !== c) out.push({ checkId: c.id, change: 'revised', weightBefore: old.weight, weightAfter: c.weight, note: c.name });
   }
   for (const c of from.checks) if (!after.has(c.id)) out.push({ checkId: c.id, change: 'removed', weightBefore: c.weight, weightAfter: null, note: c.name });
   return out;

@@ -88,7 +88,7 @@ export interface RubricPreview {
   rubricVersion: string;
   score: Score;
   checks: CheckResult[];
-  changes: Array<{ checkId: string; change: 'added' | 'removed' | 'reweighted'; weightBefore: number | null; weightAfter: number | null; note: string }>;
+  changes: Array<{ checkId: string; change: 'added' | 'removed' | 'reweighted' | 'revised'; weightBefore: number | null; weightAfter: number | null; note: string }>;
 }
 
 export interface Score {

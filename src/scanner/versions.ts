@@ -18,8 +18,11 @@ export const RUBRIC_VERSION = 'rubric-v1.1';
  */
 export const PREVIEW_RUBRIC_VERSION = 'rubric-v1.2-preview';
 
-/** Agent tokens, exact user-agent strings, intents (src/scanner/data/roster-v1.0.ts). */
-export const ROSTER_VERSION = 'roster-v1.0';
+/**
+ * Agent tokens, intents and the whole request each agent, the browser control and the products
+ * sharing a token send (src/scanner/data/roster-v1.1.ts); roster-v1.0 stays loadable.
+ */
+export const ROSTER_VERSION = 'roster-v1.1';
 
 /** Vendor presence / challenge / deny markers (src/scanner/data/fingerprints). */
 export const FINGERPRINTS_VERSION = 'fingerprints-v1.1';

@@ -1,8 +1,10 @@
 // Every rubric check, table-driven over recorded evidence: a good baseline with one change per case.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PREVIEW_ADDED, PREVIEW_CHECKS as CHECKS } from '../../src/scanner/checks/preview.ts';
+import { PREVIEW_ADDED, PREVIEW_REVISED } from '../../src/scanner/checks/preview.ts';
+import { CHECKS as CURRENT } from '../../src/scanner/checks/index.ts';
 import type { CheckStatus } from '../../src/scanner/types.ts';
+import type { CheckDefinition } from '../../src/scanner/checks/define.ts';
 import { evidence, DOMAIN, type BaselineOptions } from './fixtures.ts';
 import { htmlPage } from '../world/site.ts';
 import { USER, SEARCH, TRAIN } from '../world/scenarios/tokens.ts';
@@ -253,12 +255,34 @@ const CASES: Record<string, Case[]> = {
   ],
 };
 
+const md = (vary = true) => ({ body: '# Shop\n\nProducts.\n', headers: { 'content-type': 'text/markdown; charset=utf-8', ...(vary ? { vary: 'Accept' } : {}) } });
+const htmlVary = { ...page({}), headers: { 'content-type': 'text/html', vary: 'Accept' } };
+const withAlternate = { ...page({ head: '<link rel="alternate" type="text/markdown" href="/index.md">' }), headers: { 'content-type': 'text/html', vary: 'Accept' } };
+const challenged = { status: 403, headers: { 'cf-mitigated': 'challenge' }, body: '' };
+
+/** The preview rubric's revisions of current checks (same id), judged by their new definition. */
+const REVISED_CASES: Record<string, Case[]> = {
+  'content.markdown-negotiation': [
+    ['HTML to every agent, no alternate', {}, 'fail'],
+    ['Markdown to Claude Code and Cursor, Vary: Accept on both answers', { home: htmlVary, products: { 'claude-code': md(), cursor: md() } }, 'pass'],
+    ['Markdown to both, but the HTML answer lacks Vary: Accept', { products: { 'claude-code': md(), cursor: md() } }, 'pass', 0.7],
+    ['Markdown to both, but the Markdown answers lack Vary: Accept', { home: htmlVary, products: { 'claude-code': md(false), cursor: md(false) } }, 'pass', 0.7],
+    ['Markdown to Claude Code only (Cursor\'s q-values not honoured)', { home: htmlVary, products: { 'claude-code': md() } }, 'pass', 0.5],
+    ['Markdown served as text/plain', { home: htmlVary, products: { 'claude-code': { body: '# Shop\n', headers: { 'content-type': 'text/plain', vary: 'Accept' } }, cursor: { body: '# Shop\n', headers: { 'content-type': 'text/plain', vary: 'Accept' } } } }, 'pass', 0.5],
+    ['only the alternate leads to Markdown (as Codex follows it)', { home: withAlternate, followups: { 'markdown:codex-cli': [`${U}/index.md`, md(false)] } }, 'fail', 0.3],
+    ['negotiation works but the alternate is a 404', { home: withAlternate, products: { 'claude-code': md(), cursor: md() }, followups: { 'markdown:codex-cli': [`${U}/index.md`, { status: 404, body: 'gone' }] } }, 'pass', 0.7],
+    ['the Markdown requests could not be completed', { products: { 'claude-code': transport, cursor: transport } }, 'inconclusive'],
+    ['the Markdown-asking agents are challenged', { products: { 'claude-code': challenged, cursor: challenged } }, 'inconclusive'],
+  ],
+};
+
 describe('rubric checks over recorded evidence', () => {
-  for (const def of CHECKS) {
-    const cases = CASES[def.id] ?? [];
-    test(`check ${def.id} has table cases`, () => assert.ok(cases.length >= 2, `${def.id} needs at least two cases`));
+  const tables: Array<[CheckDefinition, Case[]]> = [...CURRENT, ...PREVIEW_ADDED].map((d) => [d, CASES[d.id] ?? []] as [CheckDefinition, Case[]]);
+  for (const d of PREVIEW_REVISED) tables.push([{ ...d, name: `${d.name} (rubric-v1.2-preview)` }, REVISED_CASES[d.id] ?? []]);
+  for (const [def, cases] of tables) {
+    test(`check ${def.id}${def.name.endsWith('(rubric-v1.2-preview)') ? ' (preview revision)' : ''} has table cases`, () => assert.ok(cases.length >= 2, `${def.id} needs at least two cases`));
     for (const [name, given, want, credit] of cases) {
-      test(`check ${def.id}: ${name} -> ${want}${credit !== undefined ? ` (credit ${credit})` : ''}`, () => {
+      test(`check ${def.id}${def.name.endsWith('(rubric-v1.2-preview)') ? ' (preview)' : ''}: ${name} -> ${want}${credit !== undefined ? ` (credit ${credit})` : ''}`, () => {
         const out = def.evaluate(evidence(given));
         assert.equal(out.status, want, out.detail);
         if (credit !== undefined) assert.ok(out.credit !== undefined && Math.abs(out.credit / 1000 - credit) < 0.002, `credit ${out.credit} (${out.detail})`);
@@ -275,7 +299,8 @@ describe('rubric checks over recorded evidence', () => {
     }
   });
   test('checks: no table case names an unknown check id', () => {
-    const ids = new Set(CHECKS.map((c) => c.id));
+    const ids = new Set([...CURRENT, ...PREVIEW_ADDED].map((c) => c.id));
     for (const id of Object.keys(CASES)) assert.ok(ids.has(id), id);
+    for (const id of Object.keys(REVISED_CASES)) assert.ok(PREVIEW_REVISED.some((d) => d.id === id), id);
   });
 });

@@ -14,6 +14,9 @@ export function assertExpectation(report: EngineReport, want: Expectation, label
   if (want.confidence) assert.equal(report.confidence, want.confidence, `${label}: confidence (${report.confidenceNote})`);
   if (want.profile !== undefined) assert.equal(report.profile, want.profile, `${label}: profile`);
   for (const [token, verdict] of Object.entries(want.verdicts ?? {})) assert.equal(row(token).verdict, verdict, `${label}: verdict of ${token} (${row(token).notes.join(' | ')})`);
+  for (const [token, patterns] of Object.entries(want.notes ?? {})) {
+    for (const re of patterns) assert.ok(row(token).notes.some((n) => re.test(n)), `${label}: a note of ${token} matches ${re} (notes: ${row(token).notes.join(' | ')})`);
+  }
   for (const [token, robots] of Object.entries(want.robotsSays ?? {})) assert.equal(row(token).robotsSays, robots, `${label}: robotsSays of ${token}`);
   for (const [token, [a, b]] of Object.entries(want.edge ?? {})) {
     if (token === 'control') continue; // controls are asserted on the evidence by the caller

@@ -3,7 +3,7 @@ import { toView } from '../../src/scanner/probe.ts';
 import { buildMatrix, usableNetworks } from '../../src/scanner/matrix.ts';
 import { analyzePage, parseLinkHeader } from '../../src/scanner/page.ts';
 import { readRobots } from '../../src/scanner/robots.ts';
-import { BROWSER_UA, getRoster, probeableAgents } from '../../src/scanner/roster.ts';
+import { agentHeaders, BROWSER_UA, controlHeaders, getRoster, headerValue, probeableAgents, productArrivals, type HeaderList } from '../../src/scanner/roster.ts';
 import { AUX_PATHS } from '../../src/scanner/gather.ts';
 import type { ScanEvidence } from '../../src/scanner/evidence.ts';
 import type { FetchedView, NetworkName } from '../../src/scanner/types.ts';
@@ -13,8 +13,9 @@ export const DOMAIN = 'shop.world-fixtures.com';
 
 export interface Resp { status?: number; headers?: Record<string, string>; body?: string; cookies?: string[]; error?: string; redirects?: string[] }
 
-export function fetched(key: string, url: string, r: Resp, opts: { network?: NetworkName; isHome?: boolean; ua?: string } = {}): FetchedView {
-  const spec = { key, network: opts.network ?? 'networkA', url, userAgent: opts.ua ?? BROWSER_UA, isHome: opts.isHome ?? false };
+export function fetched(key: string, url: string, r: Resp, opts: { network?: NetworkName; isHome?: boolean; ua?: string; arrival?: HeaderList } = {}): FetchedView {
+  const ua = opts.arrival ? headerValue(opts.arrival, 'user-agent')! : opts.ua ?? BROWSER_UA;
+  const spec = { key, network: opts.network ?? 'networkA', url, userAgent: ua, isHome: opts.isHome ?? false, ...(opts.arrival ? { arrival: opts.arrival } : {}) };
   if (r.error) return toView(spec, { ok: false, errorCode: r.error as never, message: r.error, redirects: [], timingMs: 1 });
   return toView(spec, {
     ok: true, status: r.status ?? 200, headers: { 'content-type': 'text/html', ...(r.headers ?? {}) }, setCookieNames: r.cookies ?? [],
@@ -30,6 +31,8 @@ export interface BaselineOptions {
   robotsAgent?: Resp;
   files?: Record<string, Resp>;
   markdown?: Resp;
+  /** GET / as each product asking for Markdown by its Accept (default: the home page). */
+  products?: Record<string, Resp>;
   followups?: Record<string, [url: string, r: Resp]>;
   /** agent-readiness's own unsigned and Web Bot Auth-signed home-page requests; absent = signing off. */
   wba?: { unsigned: (n: NetworkName) => Resp | undefined; signed: (n: NetworkName) => Resp | undefined };
@@ -43,14 +46,14 @@ export function evidence(o: BaselineOptions = {}): ScanEvidence {
   const home: Resp = o.home ?? { body: HOME };
   const roster = getRoster();
   const controls = {
-    networkA: fetched('control:browser', url, o.control?.('networkA') ?? home, { network: 'networkA', isHome: true }),
-    networkB: fetched('control:browser', url, o.control?.('networkB') ?? home, { network: 'networkB', isHome: true }),
+    networkA: fetched('control:browser', url, o.control?.('networkA') ?? home, { network: 'networkA', isHome: true, arrival: controlHeaders() }),
+    networkB: fetched('control:browser', url, o.control?.('networkB') ?? home, { network: 'networkB', isHome: true, arrival: controlHeaders() }),
   };
   const cells: ScanEvidence['cells'] = {};
   for (const a of probeableAgents()) {
     cells[a.token] = {
-      networkA: fetched(`grid:${a.token}`, url, o.agent?.(a.token, 'networkA') ?? home, { network: 'networkA', isHome: true, ua: a.ua! }),
-      networkB: fetched(`grid:${a.token}`, url, o.agent?.(a.token, 'networkB') ?? home, { network: 'networkB', isHome: true, ua: a.ua! }),
+      networkA: fetched(`grid:${a.token}`, url, o.agent?.(a.token, 'networkA') ?? home, { network: 'networkA', isHome: true, arrival: agentHeaders(a) }),
+      networkB: fetched(`grid:${a.token}`, url, o.agent?.(a.token, 'networkB') ?? home, { network: 'networkB', isHome: true, arrival: agentHeaders(a) }),
     };
   }
   const robotsResp = o.robots ?? { body: `User-agent: *\nAllow: /\nSitemap: https://${DOMAIN}/sitemap.xml\n`, headers: { 'content-type': 'text/plain' } };
@@ -70,11 +73,18 @@ export function evidence(o: BaselineOptions = {}): ScanEvidence {
   const defaults: Record<string, Resp> = { '/sitemap.xml': { body: `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${url}</loc></url></urlset>`, headers: { 'content-type': 'application/xml' } } };
   for (const p of AUX_PATHS) files[p] = fetched(`file:${p}`, `https://${DOMAIN}${p}`, o.files?.[p] ?? defaults[p] ?? { status: 404, body: 'not found' });
   const followups: Record<string, FetchedView> = {};
-  for (const [k, [u, r]] of Object.entries(o.followups ?? {})) followups[k] = fetched(k, u, r);
+  for (const [k, [u, r]] of Object.entries(o.followups ?? {})) {
+    const product = productArrivals().find((p) => `markdown:${p.id}` === k);
+    followups[k] = fetched(k, u, r, product ? { arrival: product.request.headers } : {});
+  }
+  const products: Record<string, FetchedView> = {};
+  for (const p of productArrivals().filter((x) => x.asks === 'accept')) {
+    products[p.id] = fetched(`markdown:${p.id}`, url, o.products?.[p.id] ?? home, { isHome: true, arrival: p.request.headers });
+  }
   return {
     domain: DOMAIN, scannedAt: new Date('2026-11-22T00:00:00Z'), roster, robots, robotsFetch, robotsAgentFetch, controls, usable, cells, rows,
     wba: o.wba ? wbaViews(o.wba, home) : null, home: homeView, page, homeLinks: homeView && page ? [...parseLinkHeader(homeView.headers['link']), ...page.links] : [],
-    files, markdown: fetched('content:markdown', url, o.markdown ?? home), followups,
+    files, markdown: fetched('content:markdown', url, o.markdown ?? home), products, followups,
   };
 }
 

@@ -6,7 +6,8 @@ import { computeScore, MIN_DECIDED, weightedPercent, type ScoredCheck } from '..
 import { buildCatalog } from '../../src/scanner/catalog.ts';
 import { CHECKS } from '../../src/scanner/checks/index.ts';
 import { PREVIEW_RUBRIC_VERSION, RUBRIC_VERSION } from '../../src/scanner/versions.ts';
-import { PREVIEW_CHECKS } from '../../src/scanner/checks/preview.ts';
+import { PREVIEW_CHECKS, PREVIEW_REVISED } from '../../src/scanner/checks/preview.ts';
+import { CURRENT_RUBRIC, PREVIEW_RUBRIC, rubricChanges } from '../../src/scanner/rubrics.ts';
 import type { CheckStatus } from '../../src/scanner/types.ts';
 
 const sc = (weight: number, status: CheckStatus, thousandths = status === 'pass' ? 1000 : 0, category = 'access'): ScoredCheck => ({ result: { id: `c${weight}${status}${thousandths}`, category, weight, status }, thousandths });
@@ -72,6 +73,10 @@ describe('catalog and rubric freeze', () => {
   test('preview snapshot: the preview rubric\'s ids, weights and profiles are recorded, so a change to them is deliberate', () => {
     const snapshot = JSON.parse(readFileSync(new URL('./rubric-snapshot.json', import.meta.url), 'utf8')) as Record<string, Array<[string, number, string]>>;
     assert.deepEqual(PREVIEW_CHECKS.map((c) => [c.id, c.weight, c.profiles.join(',')]), snapshot[PREVIEW_RUBRIC_VERSION]);
-    assert.deepEqual(PREVIEW_CHECKS.slice(0, CHECKS.length), CHECKS, 'the preview keeps every current check, in order');
+    // Every current check, in order, at its weight and profiles; only the ones PREVIEW_REVISED names are judged by a new definition.
+    assert.deepEqual(PREVIEW_CHECKS.slice(0, CHECKS.length).map((c) => [c.id, c.weight, c.profiles]), CHECKS.map((c) => [c.id, c.weight, c.profiles]), 'the preview keeps every current check, in order');
+    const revised = PREVIEW_CHECKS.slice(0, CHECKS.length).filter((c, i) => c !== CHECKS[i]).map((c) => c.id);
+    assert.deepEqual(revised, PREVIEW_REVISED.map((c) => c.id), 'a current check differs in the preview only when it is listed as revised');
+    assert.deepEqual(rubricChanges(CURRENT_RUBRIC, PREVIEW_RUBRIC!).filter((c) => c.change === 'revised').map((c) => c.checkId), revised, 'and the changes list says so');
   });
 });

@@ -38,7 +38,12 @@ export interface WorldOptions {
   handlers?: Record<string, ExtraHandler>;
   /** More SCAN_RESOLVE entries the world answers for (its proxies resolve them too), e.g. `*.trycloudflare.com=11.22.33.10`. */
   extraResolve?: string;
+  /** Keep every request the sites receive in `world.requests` (off by default: the benchmark sends thousands). */
+  logRequests?: boolean;
 }
+
+/** One request as a world site received it: which host and path, through which network, every header as sent. */
+export interface WorldRequest { host: string; path: string; network: WorldNetwork; rawHeaders: string[] }
 
 export interface World {
   proxies: { networkA: string; networkB: string; user: string };
@@ -65,6 +70,8 @@ export interface World {
   proxyLogs: { networkA: WorldProxy; networkB: WorldProxy; user: WorldProxy };
   /** The strict Web Bot Auth verifier of the `signedOnly` sites, and its verdicts. */
   webBotAuth: StrictVerifier;
+  /** Every request the sites received, in arrival order (with `logRequests`). */
+  requests: WorldRequest[];
   stop(): Promise<void>;
 }
 
@@ -77,8 +84,10 @@ export async function startWorld(opts: WorldOptions = {}): Promise<World> {
   const cert = readFileSync(`${certDir}site.pem`);
   const ca = readFileSync(WORLD_CA_PATH, 'utf8');
 
+  const requests: WorldRequest[] = [];
   const sites = createHttpsServer({ key, cert }, (req, res) => {
     const host = String(req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+    if (opts.logRequests) requests.push({ host, path: req.url ?? '/', network: networkOf(req.socket.remoteAddress), rawHeaders: [...req.rawHeaders] });
     // `<name>--<n>` is another copy of scenario <name> (distinct hosts, e.g. for concurrent scans in the benchmark).
     const label = (host.endsWith(`.${WORLD_SUFFIX}`) ? host.slice(0, -WORLD_SUFFIX.length - 1) : host).replace(/--\d+$/, '');
     const respond = () => {
@@ -154,6 +163,7 @@ export async function startWorld(opts: WorldOptions = {}): Promise<World> {
     env: { NETWORK_A_PROXY: pa.url, NETWORK_B_PROXY: pb.url, HTTPS_PROXY: pu.url, SCAN_RESOLVE: resolve, NODE_EXTRA_CA_CERTS: WORLD_CA_PATH },
     proxyLogs: { networkA: pa, networkB: pb, user: pu },
     webBotAuth,
+    requests,
     async stop() {
       await Promise.all(egresses.map((e) => e.close()));
       await Promise.all([pa.close(), pb.close(), pu.close()]);

@@ -19,6 +19,8 @@ export interface EdgeRule {
   networks?: readonly WorldNetwork[];
   /** Paths the rule covers (exact); default every path. */
   paths?: readonly string[];
+  /** Only requests lacking any of these headers (a bot manager that wants Fetch Metadata, say). */
+  lacks?: readonly string[];
   respond: EdgeResponse | 'reset' | 'hang';
 }
 
@@ -40,6 +42,8 @@ export interface Expectation {
   /** Words a check's detail must contain: id -> pattern, in the current rubric and in the preview. */
   details?: Record<string, RegExp>;
   previewDetails?: Record<string, RegExp>;
+  /** token -> patterns its matrix notes must include, one note per pattern. */
+  notes?: Record<string, readonly RegExp[]>;
   /** Checks of the preview rubric: id -> [status, generation matched (absent = none reported)]. */
   previewChecks?: Record<string, readonly [CheckStatus, string?]>;
   scoreNull?: boolean;
@@ -100,9 +104,10 @@ export function networkOf(remote: string | undefined): WorldNetwork {
   return a === '127.0.0.2' ? 'networkA' : a === '127.0.0.3' ? 'networkB' : a === '127.0.0.4' ? 'user' : 'direct';
 }
 
-function ruleMatches(rule: EdgeRule, token: string | null, network: WorldNetwork, path: string): boolean {
+function ruleMatches(rule: EdgeRule, token: string | null, network: WorldNetwork, path: string, req: IncomingMessage): boolean {
   if (rule.networks && !rule.networks.includes(network)) return false;
   if (rule.paths && !rule.paths.includes(path)) return false;
+  if (rule.lacks && rule.lacks.every((h) => req.headers[h.toLowerCase()] !== undefined)) return false;
   if (rule.who === 'all') return true;
   if (rule.who === 'browser') return token === null;
   if (rule.who === 'agents') return token !== null;
@@ -126,7 +131,7 @@ export function serveScenario(s: Scenario, domain: string, req: IncomingMessage,
   const path = new URL(req.url ?? '/', 'https://x').pathname;
   const token = agentForUserAgent(String(req.headers['user-agent'] ?? ''))?.token ?? null;
   const network = networkOf(req.socket.remoteAddress);
-  const rule = (s.edge ?? []).find((r) => ruleMatches(r, token, network, path));
+  const rule = (s.edge ?? []).find((r) => ruleMatches(r, token, network, path, req));
   if (rule?.respond === 'reset') return void req.socket.destroy();
   if (rule?.respond === 'hang') return; // never answer: the prober's timeout decides
   if (rule) return send(res, s, domain, rule.respond);

@@ -5,7 +5,7 @@ const VALUE = { allowed: 1000, partial: 750, blocked: 0 } as const;
 
 export const check: CheckDefinition = {
   id: 'policy.search-user-allowed', name: 'robots.txt lets AI search and user agents in', category: 'policy', weight: 8, profiles: ALL, since: 'rubric-v1.0',
-  standard: 'RFC 9309 §2.2.2; vendor robots.txt tokens (roster-v1.0)',
+  standard: 'RFC 9309 §2.2.2; vendor robots.txt tokens (the roster)',
   why: 'Disallowing search and user-triggered agents removes the site from AI answers; many such blocks are accidental (a blanket "Disallow: /", a copied block list, Applebot inheriting a Googlebot block).',
   fix: 'Add explicit Allow groups for the search and user agents you want, and keep training opt-outs in their own groups.',
   evaluate(ev) {

@@ -6,6 +6,8 @@
  * version bump (ROSTER_VERSION in ../versions.ts). Probes send the exact UA;
  * robots.txt rules and responses are matched on the token.
  */
+import type { ArrivalRequest } from './arrival.ts';
+
 export type Intent = 'training' | 'user-fetch' | 'search' | 'archive';
 
 export interface RosterAgent {
@@ -23,6 +25,11 @@ export interface RosterAgent {
   robotsFallback?: string;
   /** Probed for context only, never scored (edges rightly turn away an unverified Googlebot from cloud IPs). */
   contextOnly?: boolean;
+  /**
+   * roster-v1.1 on: the whole request as the agent sends it (`ua` is its User-Agent). Absent in
+   * roster-v1.0, whose probes sent the UA with a fixed Accept, Accept-Language and Accept-Encoding.
+   */
+  request?: ArrivalRequest;
 }
 
 const CHROME = 'Chrome/131.0.0.0 Safari/537.36';

@@ -7,5 +7,6 @@ import { CAUSE_SCENARIOS } from './causes.ts';
 import { STANDARDS_SCENARIOS } from './standards.ts';
 import { FILE_SCENARIOS } from './files.ts';
 import { WATCH_SCENARIOS } from './watches.ts';
+import { ARRIVAL_SCENARIOS } from './arrivals.ts';
 
-export const SCENARIOS: readonly Scenario[] = [...BASIC_SCENARIOS, ...VENDOR_SCENARIOS, ...CAUSE_SCENARIOS, ...STANDARDS_SCENARIOS, ...FILE_SCENARIOS, ...SPECIAL_SCENARIOS, ...WATCH_SCENARIOS, ...UNREACHABLE_SCENARIOS];
+export const SCENARIOS: readonly Scenario[] = [...BASIC_SCENARIOS, ...VENDOR_SCENARIOS, ...CAUSE_SCENARIOS, ...STANDARDS_SCENARIOS, ...FILE_SCENARIOS, ...ARRIVAL_SCENARIOS, ...SPECIAL_SCENARIOS, ...WATCH_SCENARIOS, ...UNREACHABLE_SCENARIOS];

@@ -1,4 +1,4 @@
-// Token sets of roster-v1.0 by intent, for writing edge rules and expectations.
+// Token sets of the current roster by intent, for writing edge rules and expectations.
 import { probeableAgents } from '../../../src/scanner/roster.ts';
 
 const by = (intents: string[]) => probeableAgents().filter((a) => intents.includes(a.intent) && !a.contextOnly).map((a) => a.token);
