@@ -7,6 +7,7 @@
  */
 import { escapeUTF8 } from 'entities/escape';
 import type { ScanReport } from './api.ts';
+import { revisedFindings } from './preview-findings.ts';
 import type { ChecksGate } from './check-gates.ts';
 import type { GateResult } from './gate.ts';
 import { cleanText, markdownText } from './sanitize.ts';
@@ -56,7 +57,11 @@ export function renderMarkdown(r: RunSummary): string {
     `**Headline:** ${cell(rep.headline)} (confidence ${cell(rep.confidence)}) · **Score:** ${score} · ${cell(rep.score.rubricVersion)} · **Gate:** ${VERDICT[r.exitCode] ?? r.exitCode}`,
     '',
   ];
-  if (rep.preview) out.push(`Next rubric: ${rep.preview.score.value === null ? 'not enough signal' : `${rep.preview.score.value}/100`} (${cell(rep.preview.rubricVersion)}, a preview)`, '');
+  if (rep.preview) {
+    out.push(`Next rubric: ${rep.preview.score.value === null ? 'not enough signal' : `${rep.preview.score.value}/100`} (${cell(rep.preview.rubricVersion)}, a preview)`, '');
+    const findings = revisedFindings(rep);
+    if (findings.length) out.push(...findings.map((f) => `- ${code(f.id)} (judged anew by the next rubric): ${cell(f.detail)}`), '');
+  }
   const gates: string[] = [];
   if (r.gate.result !== 'absent') gates.push(`- min-score: ${r.gate.result}: ${cell(r.gate.message)}`);
   for (const a of r.checks.assertions) {

@@ -5,6 +5,7 @@
  * gate, and the report link last.
  */
 import type { ScanReport } from './api.ts';
+import { revisedFindings } from './preview-findings.ts';
 import { domainInText } from '../report/domain-name.ts';
 import type { ChecksGate } from './check-gates.ts';
 import type { GateResult } from './gate.ts';
@@ -56,6 +57,7 @@ export function renderHuman(v: HumanView, s: Style): string {
   const cats = Object.entries(r.score.categories).map(([name, value]) => `${name} ${value === null ? '—' : value}`);
   if (cats.length) out.push(`  ${cats.join(' · ')}`);
   if (r.preview) out.push(`${s.bold('Next rubric:')} ${r.preview.score.value === null ? 'not enough signal' : `${r.preview.score.value}/100`}  ${s.dim(`${r.preview.rubricVersion}, a preview; the score above is unchanged`)}`);
+  for (const f of revisedFindings(r)) out.push(`  ${s.yellow('!')} ${f.id} ${s.dim('(judged anew by the next rubric)')} — ${f.detail}`);
   out.push('');
 
   const failing = r.checks.filter((c) => c.status === 'fail');

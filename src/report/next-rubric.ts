@@ -19,13 +19,13 @@ export function nextRubricSection(p: RubricPreview | undefined, catalog: Catalog
     const weight = change.change === 'reweighted' ? `weight ${change.weightBefore} → ${change.weightAfter}` : change.change === 'added' ? `new, weight ${change.weightAfter}`
       : change.change === 'revised' ? `judged anew, weight ${change.weightAfter}` : 'removed';
     return html`<tr>
-<td class="wrap"><strong>${meta?.name ?? change.note}</strong><br><code class="muted">${change.checkId}</code> <span class="muted small">· ${weight}</span></td>
+<td class="wrap"><strong>${meta?.name ?? change.note}</strong><br><code class="muted">${change.checkId}</code> <span class="muted small">· ${weight}</span>${change.change === 'revised' && change.note !== (meta?.name ?? change.note) ? html`<br><span class="small muted">${change.note}</span>` : ''}</td>
 <td>${c ? checkWord(c.status) : '—'}${c?.generation ? html`<br><span class="small muted">matched: ${c.generation}</span>` : ''}</td>
 <td class="wrap">${c?.detail ? html`<p>${c.detail}</p>` : ''}${meta ? html`<details><summary>Why it matters and how to fix it</summary><p><strong>Why:</strong> ${meta.why}</p><p><strong>Fix:</strong> ${meta.fix}</p></details>` : ''}</td>
 </tr>`;
   });
   return html`<h2 id="next-rubric">Next rubric</h2>
-<p>Under <strong>${p.rubricVersion}</strong> this site would score <strong>${p.score.value === null ? 'not enough signal' : `${p.score.value}/100`}</strong>. The score above stays on the current rubric; the preview keeps every current check and weight, judges some anew (Markdown per agent) and adds what the standards gained in 2026. New checks count an optional file that is absent as not applicable.</p>
+<p>Under <strong>${p.rubricVersion}</strong> this site would score <strong>${p.score.value === null ? 'not enough signal' : `${p.score.value}/100`}</strong>. The score above stays on the current rubric; the preview keeps every current check and weight, judges some anew (Markdown per agent, llms.txt links followed further) and adds what the standards gained in 2026. New checks count an optional file that is absent as not applicable.</p>
 <details><summary>${p.changes.length} changes against the current rubric</summary>
 <div class="scroll" role="region" aria-label="Checks the next rubric adds" tabindex="0"><table>
 <thead><tr><th scope="col">Check</th><th scope="col">Result</th><th scope="col">Detail</th></tr></thead>

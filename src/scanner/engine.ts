@@ -11,7 +11,7 @@ import { Gatherer } from './gather.ts';
 import { decideHeadline } from './headline.ts';
 import { buildMatrix, usableNetworks } from './matrix.ts';
 import { pageOf, parseLinkHeader } from './page.ts';
-import { requestKindsSentence } from './requests.ts';
+import { followedLinksSentence, requestKindsSentence } from './requests.ts';
 import type { WebBotAuthSigner } from '../signing/web-bot-auth.ts';
 import { detectProfile } from './profile.ts';
 import { readRobots, type RobotsFile } from './robots.ts';
@@ -167,7 +167,7 @@ export function createScanner(opts: ScannerOptions): Scanner {
       checks,
       matrix: rows.map((r) => r.entry),
       evidenceRefs: evidence.map((e) => e.id),
-      probeMethod: probeMethodText(concurrency),
+      probeMethod: probeMethodText(concurrency) + followedLinksSentence(Object.keys(ev.followups)),
       versions: reportVersions(),
     };
     const preview = runPreview(ev, profile.profile);

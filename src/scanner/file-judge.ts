@@ -196,3 +196,23 @@ function isNotFoundJson(body: string): boolean {
   if (entries.length === 0 || entries.some(([k]) => !ERROR_KEYS.has(k.toLowerCase()))) return false;
   return entries.some(([, v]) => v === 404 || v === '404' || (typeof v === 'string' && /not[\s_-]*found/i.test(v)));
 }
+
+/** What a link listed in llms.txt led to (rubric-v1.2-preview's discovery.llms-txt-links). */
+export type LinkOutcome = 'resolves' | 'dead' | 'not-found-page' | 'html-for-markdown' | 'empty' | 'unknown';
+
+/**
+ * A followed link: dead on a 4xx or 5xx the edge did not mitigate; not resolving on a "not
+ * found" page or message served as a success, on an empty answer, and, where Markdown was
+ * promised, on an HTML page; unknown when the edge turned the request away or nothing came.
+ */
+export function judgeLink(v: FetchedView | undefined, promisesMarkdown: boolean): { outcome: LinkOutcome; words: string } {
+  if (!v || !v.ok) return { outcome: 'unknown', words: v?.record.errorCode ? `not fetched (${v.record.errorCode})` : 'not fetched' };
+  if (DENIED.has(v.outcome)) return { outcome: 'unknown', words: `met a ${v.outcome} (HTTP ${v.status})` };
+  if (v.status >= 400) return { outcome: 'dead', words: `HTTP ${v.status}` };
+  if (v.status < 200 || v.status >= 300) return { outcome: 'unknown', words: `HTTP ${v.status}` };
+  if (v.body.length === 0) return { outcome: 'empty', words: 'an empty answer' };
+  const page = sniffHtml(v.contentType, v.body, promisesMarkdown ? 'markdown' : 'any');
+  if (page?.kind === 'soft-404' || isNotFoundText(v.body) || isNotFoundJson(v.body)) return { outcome: 'not-found-page', words: 'a “not found” page served as a success' };
+  if (promisesMarkdown && page) return { outcome: 'html-for-markdown', words: `an HTML page${page.kind === 'app-shell' ? ` (${page.words})` : ''} where Markdown was promised` };
+  return { outcome: 'resolves', words: `HTTP ${v.status}` };
+}

@@ -6,6 +6,9 @@ import type { ScanEvidence } from './evidence.ts';
 import { llmsTxt, sampleLinks, serviceDescUrls } from './features.ts';
 import { alternateFollower, markdownAlternate } from './markdown.ts';
 
+/** Same-site llms.txt links followed (sorted, first n): what rubric-v1.2-preview's discovery.llms-txt-links scores. */
+export const LLMS_LINK_FOLLOW = 10;
+/** The first of them, which rubric-v1.1's discovery.llms-txt-links scores and the .md twins are sampled from, as before. */
 export const LLMS_LINK_SAMPLE = 5;
 export const MD_VARIANT_SAMPLE = 3;
 export const SERVICE_DESC_SAMPLE = 2;
@@ -36,9 +39,9 @@ export function planFollowups(ev: ScanEvidence): Array<[string, string]> {
   if (sitemap && !fetched.has(sitemap)) plan.push(['sitemap:robots', sitemap]);
 
   const llms = llmsTxt(ev);
-  const links = llms.state === 'present' || llms.state === 'unstructured' ? sampleLinks(ev, llms.links, LLMS_LINK_SAMPLE) : [];
+  const links = llms.state === 'present' || llms.state === 'unstructured' ? sampleLinks(ev, llms.links, LLMS_LINK_FOLLOW) : [];
   for (const l of links) plan.push([`llms-link:${l}`, l]);
-  for (const l of links.filter((x) => !/\.(md|txt)$/i.test(new URL(x).pathname)).slice(0, MD_VARIANT_SAMPLE)) plan.push([`md-variant:${l}`, mdTwin(l)]);
+  for (const l of links.slice(0, LLMS_LINK_SAMPLE).filter((x) => !/\.(md|txt)$/i.test(new URL(x).pathname)).slice(0, MD_VARIANT_SAMPLE)) plan.push([`md-variant:${l}`, mdTwin(l)]);
 
   // Codex CLI reads the page's Markdown alternate (a <link> or a Link header) instead of negotiating.
   const alternate = markdownAlternate(ev);

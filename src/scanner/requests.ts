@@ -5,7 +5,7 @@
  * disclosure cannot fall behind what the gatherer really asks for.
  */
 import { AUX_PATHS, ROBOTS_AGENT } from './gather.ts';
-import { LLMS_LINK_SAMPLE, MD_VARIANT_SAMPLE, SERVICE_DESC_SAMPLE } from './followups.ts';
+import { LLMS_LINK_FOLLOW, LLMS_LINK_SAMPLE, MD_VARIANT_SAMPLE, SERVICE_DESC_SAMPLE } from './followups.ts';
 
 export interface RequestKind {
   /** The evidence key, or a prefix ending in ':' for a family of keys. */
@@ -24,8 +24,8 @@ export const REQUEST_KINDS: readonly RequestKind[] = [
   { key: 'wba:signed', what: 'the same request signed with Web Bot Auth as agent-readiness (never as any vendor), with our key directory as Signature-Agent; each request and each redirect hop is signed as it is sent, with its own nonce' },
   { key: 'file:', what: `the conventional and well-known files ${AUX_PATHS.join(', ')}, with the browser's headers` },
   { key: 'sitemap:robots', what: 'the sitemap robots.txt names, which may live on another host' },
-  { key: 'llms-link:', what: `up to ${LLMS_LINK_SAMPLE} same-site links sampled from llms.txt` },
-  { key: 'md-variant:', what: `the .md twins of up to ${MD_VARIANT_SAMPLE} of those links` },
+  { key: 'llms-link:', what: `up to ${LLMS_LINK_FOLLOW} same-site links listed in llms.txt (the first in sorted order; rubric-v1.1 scores the first ${LLMS_LINK_SAMPLE}), to see whether each resolves` },
+  { key: 'md-variant:', what: `the .md twins of up to ${MD_VARIANT_SAMPLE} of the first ${LLMS_LINK_SAMPLE} of those links` },
   { key: 'canonical', what: 'the home page\'s canonical URL when it differs (same site only)' },
   { key: 'service-desc:', what: `up to ${SERVICE_DESC_SAMPLE} same-site API descriptions named by service-desc links` },
   { key: 'license', what: 'the licence file robots.txt names (RSL), which may live on another host' },
@@ -33,6 +33,12 @@ export const REQUEST_KINDS: readonly RequestKind[] = [
 
 export function requestKindOf(key: string): RequestKind | undefined {
   return REQUEST_KINDS.find((k) => (k.key.endsWith(':') ? key.startsWith(k.key) : key === k.key));
+}
+
+/** The links listed in llms.txt this scan followed, by URL, as one sentence (none: empty). */
+export function followedLinksSentence(followupKeys: readonly string[]): string {
+  const urls = followupKeys.filter((k) => k.startsWith('llms-link:')).map((k) => k.slice('llms-link:'.length));
+  return urls.length ? ` This scan followed ${urls.length} link${urls.length === 1 ? '' : 's'} listed in llms.txt: ${urls.join(', ')}.` : '';
 }
 
 /** The list as one sentence, for probeMethod. */

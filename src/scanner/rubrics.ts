@@ -35,7 +35,7 @@ export function rubricChanges(from: Rubric, to: Rubric): RubricChange[] {
     const old = before.get(c.id);
     if (!old) out.push({ checkId: c.id, change: 'added', weightBefore: null, weightAfter: c.weight, note: c.name });
     else if (old.weight !== c.weight) out.push({ checkId: c.id, change: 'reweighted', weightBefore: old.weight, weightAfter: c.weight, note: c.name });
-    else if (old !== c) out.push({ checkId: c.id, change: 'revised', weightBefore: old.weight, weightAfter: c.weight, note: c.name });
+    else if (old !== c) out.push({ checkId: c.id, change: 'revised', weightBefore: old.weight, weightAfter: c.weight, note: c.revision ? `${c.name}: ${c.revision}` : c.name });
   }
   for (const c of from.checks) if (!after.has(c.id)) out.push({ checkId: c.id, change: 'removed', weightBefore: c.weight, weightAfter: null, note: c.name });
   return out;

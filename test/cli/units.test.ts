@@ -223,6 +223,25 @@ describe('CLI report text', () => {
     } as unknown as ScanReport,
   });
   const plain = makeStyle(false);
+  test('the dead llms.txt links the next rubric found are shown under "Next rubric", in the terminal and in Markdown', () => {
+    const detail = '5 of 8 links resolve (62 %); 3 dead: /docs/broken (HTTP 503), /docs/old (HTTP 404), /docs/removed (HTTP 410)';
+    const v = view([{ id: 'discovery.llms-txt-links', status: 'pass' }]);
+    const preview = {
+      rubricVersion: 'rubric-v1.2-preview', score: { value: 70, decidedCount: 9, minDecided: 8, categories: {}, rubricVersion: 'rubric-v1.2-preview' },
+      checks: [{ id: 'discovery.llms-txt-links', category: 'discovery', weight: 2, status: 'fail', credit: 0.499, detail }, { id: 'discovery.ard', category: 'discovery', weight: 2, status: 'fail', detail: 'an added check' }],
+      changes: [{ checkId: 'discovery.llms-txt-links', change: 'revised', weightBefore: 2, weightAfter: 2, note: 'llms.txt links resolve: follows up to 10' }, { checkId: 'discovery.ard', change: 'added', weightBefore: null, weightAfter: 2, note: 'ARD' }],
+    };
+    const report = { ...v.report, preview } as unknown as ScanReport;
+    const text = renderHuman({ ...v, report }, plain);
+    assert.ok(text.includes(`Next rubric: 70/100`), text);
+    assert.ok(text.includes(`  ! discovery.llms-txt-links (judged anew by the next rubric) — ${detail}`), text);
+    assert.doesNotMatch(text, /discovery\.ard/, 'only checks the next rubric measures anew, not every added one');
+    const g = decideCheckGates(report.checks, [], null);
+    const md = renderMarkdown({ report, gate: v.gate, checks: g, exitCode: 0, fixes: new Map<string, string>(), where: 'example.org' });
+    // Site text in Markdown is escaped (src/cli/formats.ts cell), so the paths read \/docs\/old.
+    assert.ok(md.includes('- `discovery.llms-txt-links` (judged anew by the next rubric): 5 of 8 links resolve \\(62 \\%\\)\\; 3 dead\\: \\/docs\\/broken \\(HTTP 503\\)'), md);
+  });
+
   test('a scan that decided no check says no failure is known, never that none failed', () => {
     const text = renderHuman(view([{ id: 'a.one', status: 'inconclusive' }, { id: 'b.two', status: 'skipped' }]), plain);
     assert.match(text, /Failing checks: none known, no check could be decided/);

@@ -99,7 +99,9 @@ export function fullReport(domain = 'full-site.example'): { report: EngineReport
     if (status !== 'inconclusive') result.generation = GENERATIONS[c.id] ?? 'ARD v0.91 (ard.json)';
     return { result, thousandths: status === 'pass' ? 1000 : 0 };
   });
-  const previewScored = [...scored, ...added];
+  // The preview measures discovery.llms-txt-links anew (up to 10 links): here it names three dead ones.
+  const llmsLinks: CheckResult = { id: 'discovery.llms-txt-links', category: 'discovery', weight: 2, status: 'fail', credit: 0.499, detail: '5 of 8 links resolve (62 %); 3 dead: /docs/broken (HTTP 503), /docs/old (HTTP 404), /docs/removed (HTTP 410)' };
+  const previewScored = [...scored.map((s) => (s.result.id === llmsLinks.id ? { result: llmsLinks, thousandths: 499 } : s)), ...added];
   report.preview = {
     rubricVersion: PREVIEW_RUBRIC_VERSION, score: computeScore(previewScored, PREVIEW_RUBRIC_VERSION), checks: previewScored.map((s) => s.result),
     changes: rubricChanges(CURRENT_RUBRIC, rubricOf(PREVIEW_RUBRIC_VERSION)!),

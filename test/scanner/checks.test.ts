@@ -5,7 +5,7 @@ import { PREVIEW_ADDED, PREVIEW_REVISED } from '../../src/scanner/checks/preview
 import { CHECKS as CURRENT } from '../../src/scanner/checks/index.ts';
 import type { CheckStatus } from '../../src/scanner/types.ts';
 import type { CheckDefinition } from '../../src/scanner/checks/define.ts';
-import { evidence, DOMAIN, type BaselineOptions } from './fixtures.ts';
+import { evidence, DOMAIN, type BaselineOptions, type Resp } from './fixtures.ts';
 import { htmlPage } from '../world/site.ts';
 import { USER, SEARCH, TRAIN } from '../world/scenarios/tokens.ts';
 
@@ -18,6 +18,17 @@ const llms = txt(`# Shop\n\n> Products.\n\n## Pages\n\n- [A](${U}/a): a\n- [B]($
 const transport = { error: 'TIMEOUT' };
 /** An SPA host's answer for any path (200, text/html): the file is absent, never broken. */
 const shell = { body: '<!doctype html><html><head><script type="module" src="/assets/index-x.js"></script></head><body><div id="root"></div></body></html>' };
+
+
+/** An llms.txt listing eight same-site links (b.md a Markdown file) and the answers to following them: a page each, unless `answers` says otherwise. */
+const EIGHT = ['a', 'b.md', 'c', 'd', 'e', 'f', 'g', 'h'];
+const TEN = [...EIGHT, 'i', 'j'];
+const listing = (names: readonly string[]) => txt(`# Docs\n\n> Guides.\n\n## Pages\n\n${names.map((n) => `- [${n}](${U}/${n})`).join('\n')}\n`);
+const eight = listing(EIGHT);
+const ten = listing(TEN);
+function followed(answers: Record<string, Resp>, names: readonly string[] = EIGHT): Record<string, [string, Resp]> {
+  return Object.fromEntries(names.map((n) => [`llms-link:${U}/${n}`, [`${U}/${n}`, answers[n] ?? (n.endsWith('.md') ? txt(`# ${n}\n`, 'text/markdown') : page({ title: n }))]]));
+}
 
 type Case = [name: string, given: BaselineOptions, want: CheckStatus, credit?: number];
 const CASES: Record<string, Case[]> = {
@@ -120,6 +131,9 @@ const CASES: Record<string, Case[]> = {
     ['all resolve', { files: { '/llms.txt': llms }, followups: { [`llms-link:${U}/a`]: [`${U}/a`, page({})], [`llms-link:${U}/b`]: [`${U}/b`, page({})] } }, 'pass'],
     ['half dead', { files: { '/llms.txt': llms }, followups: { [`llms-link:${U}/a`]: [`${U}/a`, page({})], [`llms-link:${U}/b`]: [`${U}/b`, { status: 404, body: '' }] } }, 'fail', 0.499],
     ['no llms.txt', {}, 'skipped'],
+    // rubric-v1.1 scores the first 5 links in sorted order: /f to /h, followed for the preview, do not count.
+    ['only the first five count: three dead after them change nothing', { files: { '/llms.txt': eight }, followups: followed({ f: { status: 404, body: '' }, g: { status: 410, body: '' }, h: { status: 503, body: '' } }) }, 'pass'],
+    ['a 5xx is not dead to rubric-v1.1, nor is an HTML page at a .md link', { files: { '/llms.txt': eight }, followups: followed({ a: { status: 503, body: '' }, 'b.md': shell }) }, 'pass'],
   ],
   'discovery.link-headers': [
     ['none', {}, 'fail'],
@@ -262,6 +276,17 @@ const challenged = { status: 403, headers: { 'cf-mitigated': 'challenge' }, body
 
 /** The preview rubric's revisions of current checks (same id), judged by their new definition. */
 const REVISED_CASES: Record<string, Case[]> = {
+  // rubric-v1.2-preview follows up to 10 links: dead is a 4xx or 5xx, and a .md link must give Markdown.
+  'discovery.llms-txt-links': [
+    ['all resolve', { files: { '/llms.txt': eight }, followups: followed({}) }, 'pass'],
+    ['no llms.txt', {}, 'skipped'],
+    ['3 dead of 8 (404, 410, 503): 5 of 8 resolve', { files: { '/llms.txt': eight }, followups: followed({ f: { status: 404, body: '' }, g: { status: 410, body: '' }, h: { status: 503, body: '' } }) }, 'fail', 0.499],
+    ['an app shell where a .md link promised Markdown does not resolve', { files: { '/llms.txt': eight }, followups: followed({ 'b.md': shell }) }, 'fail', 0.499],
+    ['a link llms.txt calls Markdown, answered with HTML, does not resolve', { files: { '/llms.txt': txt(`# Docs\n\n- [A](${U}/a): the API reference in Markdown\n- [B](${U}/b)\n`) }, followups: followed({ a: page({ title: 'API' }) }, ['a', 'b']) }, 'fail', 0.499],
+    ['an HTML page at a plain link resolves; a "not found" page with 200 does not', { files: { '/llms.txt': eight }, followups: followed({ c: page({ title: 'Page not found' }) }) }, 'fail', 0.499],
+    ['one of ten not resolving still passes with its credit', { files: { '/llms.txt': ten }, followups: followed({ j: { status: 404, body: '' } }, TEN) }, 'pass', 0.9],
+    ['denials and transport errors are undecided, not dead', { files: { '/llms.txt': eight }, followups: followed({ a: { status: 403, headers: { 'cf-mitigated': 'challenge' }, body: '' }, c: transport }) }, 'pass'],
+  ],
   'content.markdown-negotiation': [
     ['HTML to every agent, no alternate', {}, 'fail'],
     ['Markdown to Claude Code and Cursor, Vary: Accept on both answers', { home: htmlVary, products: { 'claude-code': md(), cursor: md() } }, 'pass'],

@@ -32,6 +32,7 @@ export function assertExpectation(report: EngineReport, want: Expectation, label
     assert.equal(c?.status, status, `${label}: check ${id} (${c?.detail})`);
   }
   for (const [id, pattern] of Object.entries(want.details ?? {})) assert.match(report.checks.find((x) => x.id === id)?.detail ?? '', pattern, `${label}: detail of ${id}`);
+  if (want.probeMethod) assert.match(report.probeMethod, want.probeMethod, `${label}: probeMethod`);
   for (const [id, pattern] of Object.entries(want.previewDetails ?? {})) assert.match(report.preview?.checks.find((x) => x.id === id)?.detail ?? '', pattern, `${label}: preview detail of ${id}`);
   for (const [id, [status, generation]] of Object.entries(want.previewChecks ?? {})) {
     const c = report.preview?.checks.find((x) => x.id === id);

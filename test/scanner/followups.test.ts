@@ -12,7 +12,7 @@ test('followups: nothing to follow on a plain site (sitemap and canonical alread
   assert.deepEqual(planFollowups(evidence()), []);
 });
 
-test('followups: sitemap named by robots.txt, sorted llms.txt sample with .md twins, canonical, service-desc and licence, in that order', () => {
+test('followups: sitemap named by robots.txt, up to 10 sorted same-site llms.txt links with .md twins of the first five, canonical, service-desc and licence, in that order', () => {
   const links = ['z', 'b', 'a', 'c', 'd', 'e', 'f'].map((p) => `- [${p}](${U}/${p})`).join('\n');
   const ev = evidence({
     robots: txt(`User-agent: *\nAllow: /\nSitemap: https://cdn.elsewhere-fixtures.com/map.xml\nLicense: /license.xml\n`),
@@ -22,6 +22,7 @@ test('followups: sitemap named by robots.txt, sorted llms.txt sample with .md tw
   assert.deepEqual(planFollowups(ev), [
     ['sitemap:robots', 'https://cdn.elsewhere-fixtures.com/map.xml'],
     [`llms-link:${U}/a`, `${U}/a`], [`llms-link:${U}/b`, `${U}/b`], [`llms-link:${U}/c`, `${U}/c`], [`llms-link:${U}/d`, `${U}/d`], [`llms-link:${U}/e`, `${U}/e`],
+    [`llms-link:${U}/f`, `${U}/f`], [`llms-link:${U}/notes.md`, `${U}/notes.md`], [`llms-link:${U}/z`, `${U}/z`],
     [`md-variant:${U}/a`, `${U}/a.md`], [`md-variant:${U}/b`, `${U}/b.md`], [`md-variant:${U}/c`, `${U}/c.md`],
     ['canonical', `${U}/home`],
     [`service-desc:${U}/api/spec.json`, `${U}/api/spec.json`],

@@ -58,7 +58,7 @@ describe('catalog and rubric freeze', () => {
   test('every check of every rubric cites the standard it enforces, and its file is named after its id', () => {
     for (const c of PREVIEW_CHECKS) {
       assert.ok(c.standard.length > 3, c.id);
-      const src = readFileSync(new URL(`../../src/scanner/checks/${c.id}.ts`, import.meta.url), 'utf8');
+      const src = readFileSync(new URL(`../../src/scanner/checks/${c.revision ? 'revised/' : ''}${c.id}.ts`, import.meta.url), 'utf8');
       assert.match(src, new RegExp(`id: '${c.id.replace('.', '\\.')}'`));
     }
   });

@@ -44,6 +44,8 @@ export interface Expectation {
   previewDetails?: Record<string, RegExp>;
   /** token -> patterns its matrix notes must include, one note per pattern. */
   notes?: Record<string, readonly RegExp[]>;
+  /** What probeMethod, the disclosure of every request, must say. */
+  probeMethod?: RegExp;
   /** Checks of the preview rubric: id -> [status, generation matched (absent = none reported)]. */
   previewChecks?: Record<string, readonly [CheckStatus, string?]>;
   scoreNull?: boolean;

@@ -36,6 +36,12 @@ export interface CheckDefinition {
   standard: string;
   /** Rubric version that introduced the check. */
   since: string;
+  /**
+   * Set on a preview rubric's new definition of a current check (checks/revised/): what it
+   * measures differently. The id keeps its meaning; the weight and profiles stay those of the
+   * current rubric, so the preview's change list calls it `revised`.
+   */
+  revision?: string;
   evaluate(ev: ScanEvidence): Outcome;
 }
 

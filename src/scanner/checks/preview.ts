@@ -1,6 +1,6 @@
 /**
  * The rubric-v1.2-preview registry: every rubric-v1.1 check with its weight unchanged (a few judged
- * anew: PREVIEW_REVISED), then the
+ * anew: PREVIEW_REVISED, some of them in checks/revised/), then the
  * checks for what the standards added in 2026 (shared/research/standards-2026.md). Reports score
  * it beside the current rubric under `preview`; it never moves `score`.
  * New checks treat an absent optional file as not applicable (inconclusive), as Lighthouse does
@@ -16,13 +16,14 @@ import { check as a2aCardV1 } from './discovery.a2a-card-v1.ts';
 import { check as mcpCardShape } from './discovery.mcp-card-shape.ts';
 import { check as paymentOffers } from './access.payment-offers.ts';
 import { perAgent as markdownPerAgent } from './content.markdown-negotiation.ts';
+import { check as llmsTxtLinks } from './revised/discovery.llms-txt-links.ts';
 
 /** Added by rubric-v1.2-preview, in report order. */
 export const PREVIEW_ADDED: readonly CheckDefinition[] = [
   paymentOffers, preferencesAgree, llmsTxtV2, ard, a2aCardV1, mcpCardShape, webBotAuth,
 ];
 
-/** rubric-v1.1 checks the preview judges anew, same id and weight (rubricChanges lists them as `revised`). */
-export const PREVIEW_REVISED: readonly CheckDefinition[] = [markdownPerAgent];
+/** rubric-v1.1 checks the preview judges anew, same id and weight (rubricChanges lists them as `revised`), in the current rubric's order. */
+export const PREVIEW_REVISED: readonly CheckDefinition[] = [llmsTxtLinks, markdownPerAgent];
 
 export const PREVIEW_CHECKS: readonly CheckDefinition[] = [...CHECKS.map((c) => PREVIEW_REVISED.find((r) => r.id === c.id) ?? c), ...PREVIEW_ADDED];

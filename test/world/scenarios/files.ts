@@ -3,6 +3,7 @@
 // repositories (test/fixtures/files/manifest.json names each source).
 import fs from 'node:fs';
 import type { Scenario } from '../site.ts';
+import { htmlPage } from '../site.ts';
 import { SCORED, all } from './tokens.ts';
 
 const captured = (name: string) => fs.readFileSync(new URL(`../../fixtures/files/bodies/${name}`, import.meta.url), 'utf8');
@@ -12,6 +13,7 @@ const html = (body: string) => ({ status: 200, type: 'text/html; charset=utf-8',
 const VITE_SHELL = captured('vite-react-dist-index.html');
 /** 3Nikeru/nextjs-blog out/404.html: a Next.js static export's not-found page. */
 const NEXT_NOT_FOUND = captured('nextjs-app-router-404.html');
+const DOCS = ['intro', 'install', 'api.md', 'faq', 'old', 'removed', 'broken', 'usage'];
 
 export const FILE_SCENARIOS: Scenario[] = [
   {
@@ -45,6 +47,42 @@ export const FILE_SCENARIOS: Scenario[] = [
       checks: { 'discovery.llms-txt': 'fail' },
       details: { 'discovery.llms-txt': /^no \/llms\.txt \(the site answered with an HTML page, a “not found” page of Next\.js served as a success\)$/ },
       previewChecks: { 'discovery.llms-txt-v2': ['inconclusive'] },
+    },
+  },
+  {
+    name: 'llms-dead-links', about: 'A documentation site whose llms.txt lists 8 links: 3 are dead (404, 410, 503), 5 resolve.',
+    home: htmlPage({ title: 'Example Docs' }),
+    files: {
+      '/llms.txt': { type: 'text/plain', body: `# Example Docs\n\n> Developer documentation.\n\n## Docs\n\n${DOCS.map((p) => `- [${p}](https://{domain}/docs/${p})`).join('\n')}\n` },
+      '/docs/intro': html(htmlPage({ title: 'Intro' })), '/docs/install': html(htmlPage({ title: 'Install' })), '/docs/faq': html(htmlPage({ title: 'FAQ' })),
+      '/docs/usage': html(htmlPage({ title: 'Usage' })), '/docs/api.md': { type: 'text/markdown', body: '# API\n\nThe API in Markdown.\n' },
+      '/docs/old': { status: 404, type: 'text/html', body: '<!doctype html><title>Not found</title>' },
+      '/docs/removed': { status: 410, type: 'text/html', body: '<!doctype html><title>Gone</title>' },
+      '/docs/broken': { status: 503, type: 'text/html', body: '<!doctype html><title>Unavailable</title>' },
+    },
+    expect: {
+      headline: 'open', profile: 'docs',
+      // rubric-v1.1 still scores the first 5 links in sorted order, where only /docs/broken fails, with a 5xx it leaves undecided.
+      checks: { 'discovery.llms-txt-links': 'pass' },
+      previewChecks: { 'discovery.llms-txt-links': ['fail'] },
+      previewDetails: { 'discovery.llms-txt-links': /^5 of 8 links resolve \(62 %\); 3 dead: \/docs\/broken \(HTTP 503\), \/docs\/old \(HTTP 404\), \/docs\/removed \(HTTP 410\)$/ },
+      probeMethod: /This scan followed 8 links listed in llms\.txt: (?=.*\/docs\/old\b)(?=.*\/docs\/removed\b)(?=.*\/docs\/broken\b)/,
+    },
+  },
+  {
+    name: 'llms-md-shell', about: 'llms.txt promises Markdown (.md links) but the SPA host answers the missing ones with its React shell and 200.',
+    home: htmlPage({ title: 'Example Docs' }),
+    files: {
+      '/llms.txt': { type: 'text/plain', body: '# Example Docs\n\n> Developer documentation.\n\n## Docs\n\n- [Start](https://{domain}/docs/start.md)\n- [Reference](https://{domain}/docs/reference.md)\n- [Guide](https://{domain}/guide)\n' },
+      '/docs/start.md': { type: 'text/markdown', body: '# Start\n' },
+      '/guide': html(htmlPage({ title: 'Guide' })),
+    },
+    fallback: html(VITE_SHELL),
+    expect: {
+      headline: 'open', profile: 'docs',
+      checks: { 'discovery.llms-txt-links': 'pass' },
+      previewChecks: { 'discovery.llms-txt-links': ['fail'] },
+      previewDetails: { 'discovery.llms-txt-links': /^2 of 3 links resolve \(66 %\); 1 an HTML page where Markdown was promised: \/docs\/reference\.md$/ },
     },
   },
 ];
