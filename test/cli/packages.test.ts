@@ -3,10 +3,11 @@
 // test world), and a strict TypeScript consumer of the typed client compiled and run.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { decodeHTML } from 'entities';
 import { startWorld, type World } from '../world/index.ts';
 import { runCli, startFixedApi, startServiceProcess, type ServiceProcess } from './harness.ts';
@@ -130,7 +131,8 @@ describe('the publishable packages (npm run pack)', () => {
     const command = decodeHTML(printed);
     assert.match(command, new RegExp(`^npx agent-readiness scan example\\.com .*--api ${service.url.replace(/\./g, '\\.')}$`));
     // example.com is the placeholder a reader replaces with their site; here, a site of the test world.
-    const run = execFileSync('bash', ['-c', `${command.replace('scan example.com', `scan ${world.domain('open-basic')}`)}; echo "exit $?"`], {
+    // Asynchronously, so the test world in this process keeps answering the scan's probes.
+    const { stdout: run } = await promisify(execFile)('bash', ['-c', `${command.replace('scan example.com', `scan ${world.domain('open-basic')}`)}; echo "exit $?"`], {
       cwd: project, encoding: 'utf8',
       env: { PATH: `${path.dirname(process.execPath)}:${process.env.PATH ?? ''}`, HOME: project, npm_config_offline: 'true', HTTPS_PROXY: world.proxies.user, NODE_EXTRA_CA_CERTS: world.caPath },
     });
@@ -178,7 +180,10 @@ console.log(JSON.stringify({ rubric: h.rubric, error: why.error, headline: repor
     }));
     execFileSync(process.execPath, [tsc, '--strict', '--noEmit', '-p', project], { cwd: project, encoding: 'utf8' });
 
-    const out = execFileSync(process.execPath, ['consumer.ts', service.url, world.domain('open-basic')], { cwd: project, encoding: 'utf8' });
+    // Asynchronously: the test world's proxies and sites live in this process, and a synchronous
+    // child would hold them silent for the whole scan (transport errors, headline unknown) unless
+    // an earlier scan of the site happened to be coalesced.
+    const { stdout: out } = await promisify(execFile)(process.execPath, ['consumer.ts', service.url, world.domain('open-basic')], { cwd: project, encoding: 'utf8' });
     const result = JSON.parse(out) as { rubric: string; error: string; headline: string; same: boolean };
     assert.equal(result.same, true);
     assert.equal(result.headline, 'open');
