@@ -3,6 +3,8 @@
  */
 import { FINGERPRINTS_V1_0, type MarkerSet, type VendorFingerprint } from './data/fingerprints-v1.0.ts';
 import { FINGERPRINTS_V1_1 } from './data/fingerprints-v1.1.ts';
+import { FINGERPRINTS_V1_2 } from './data/fingerprints-v1.2.ts';
+import { compileRendered, matchRendered, pageViews, wordIndex, type PageViews, type RenderedMarkers, type WordIndex } from './rendered.ts';
 import { FINGERPRINTS_VERSION } from './versions.ts';
 
 export interface ResponseView {
@@ -19,6 +21,7 @@ export interface VendorHit { vendor: string; marker: string }
 export const FINGERPRINT_SETS: Readonly<Record<string, readonly VendorFingerprint[]>> = {
   'fingerprints-v1.0': FINGERPRINTS_V1_0,
   'fingerprints-v1.1': FINGERPRINTS_V1_1,
+  'fingerprints-v1.2': FINGERPRINTS_V1_2,
 };
 
 export const FINGERPRINTS: readonly VendorFingerprint[] = FINGERPRINT_SETS[FINGERPRINTS_VERSION]!;
@@ -38,12 +41,15 @@ interface CompiledSet {
   cookies: readonly string[];
   body: ReadonlyArray<readonly [lower: string, as: string]>;
   bodyAll: ReadonlyArray<readonly [lower: string, as: string]> | undefined;
+  /** Markers on the page as a browser renders it (fingerprints-v1.2 on). */
+  rendered: RenderedMarkers | undefined;
   bodyMaxBytes: number | undefined;
 }
 interface CompiledVendor { id: string; presence: CompiledSet; challenge: CompiledSet[]; deny: CompiledSet[]; rateLimit: CompiledSet[] }
 
 function compileSet(set: MarkerSet): CompiledSet {
   return {
+    rendered: compileRendered(set),
     statuses: set.statuses ? new Set(set.statuses) : undefined,
     headers: (set.headers ?? []).map(([name, pattern]) => [name, pattern === '' ? null : new RegExp(pattern, 'i')] as const),
     cookies: (set.cookies ?? []).map((c) => c.toLowerCase()),
@@ -53,12 +59,16 @@ function compileSet(set: MarkerSet): CompiledSet {
   };
 }
 
-function compile(set: readonly VendorFingerprint[]): CompiledVendor[] {
-  return set.map((fp) => ({ id: fp.id, presence: compileSet(fp.presence), challenge: (fp.challenge ?? []).map(compileSet), deny: (fp.deny ?? []).map(compileSet), rateLimit: (fp.rateLimit ?? []).map(compileSet) }));
+interface CompiledFingerprints { vendors: CompiledVendor[]; words: WordIndex }
+
+function compile(set: readonly VendorFingerprint[]): CompiledFingerprints {
+  const vendors = set.map((fp) => ({ id: fp.id, presence: compileSet(fp.presence), challenge: (fp.challenge ?? []).map(compileSet), deny: (fp.deny ?? []).map(compileSet), rateLimit: (fp.rateLimit ?? []).map(compileSet) }));
+  const rendered = vendors.flatMap((v) => [v.presence, ...v.challenge, ...v.deny, ...v.rateLimit]).flatMap((s) => (s.rendered ? [s.rendered] : []));
+  return { vendors, words: wordIndex(rendered) };
 }
 
 /** Every published set, prepared at load (they are constants); another set is prepared per call. */
-const COMPILED = new Map<readonly VendorFingerprint[], CompiledVendor[]>(Object.values(FINGERPRINT_SETS).map((set) => [set, compile(set)]));
+const COMPILED = new Map<readonly VendorFingerprint[], CompiledFingerprints>(Object.values(FINGERPRINT_SETS).map((set) => [set, compile(set)]));
 
 /** Response header names any marker of the current set reads: all a classification depends on besides status, cookies and body. */
 export const FINGERPRINT_HEADER_NAMES: readonly string[] = [...new Set(FINGERPRINTS.flatMap((fp) => [fp.presence, ...(fp.challenge ?? []), ...(fp.deny ?? []), ...(fp.rateLimit ?? [])].flatMap((m) => (m.headers ?? []).map(([n]) => n))))].sort();
@@ -68,7 +78,7 @@ export const FINGERPRINT_HEADER_NAMES: readonly string[] = [...new Set(FINGERPRI
  * Indexed loops, no tuple destructuring: this runs for every vendor's every marker set on
  * each distinct answer, and destructuring allocated an iterator per marker (bench/results.md).
  */
-function matchSet(set: CompiledSet, r: ResponseView, lowerBody: () => string): string | undefined {
+function matchSet(set: CompiledSet, r: ResponseView, views: PageViews): string | undefined {
   if (set.statuses && !set.statuses.has(r.status)) return undefined;
   for (let i = 0; i < set.headers.length; i++) {
     const header = set.headers[i]!;
@@ -83,8 +93,12 @@ function matchSet(set: CompiledSet, r: ResponseView, lowerBody: () => string): s
     }
   }
   if (set.bodyMaxBytes !== undefined && r.bodyBytes > set.bodyMaxBytes) return undefined;
+  if (set.rendered) {
+    const m = matchRendered(set.rendered, views);
+    if (m) return m;
+  }
   if (set.body.length === 0 && !set.bodyAll) return undefined;
-  const body = lowerBody();
+  const body = views.lower();
   for (let i = 0; i < set.body.length; i++) if (body.includes(set.body[i]![0])) return `body "${set.body[i]![1]}"`;
   if (set.bodyAll && set.bodyAll.every((n) => body.includes(n[0]))) {
     return `body ${set.bodyAll.map((n) => `"${n[1]}"`).join(' + ')}`;
@@ -92,9 +106,9 @@ function matchSet(set: CompiledSet, r: ResponseView, lowerBody: () => string): s
   return undefined;
 }
 
-function matchAny(sets: readonly CompiledSet[], r: ResponseView, lowerBody: () => string): string | undefined {
+function matchAny(sets: readonly CompiledSet[], r: ResponseView, views: PageViews): string | undefined {
   for (let i = 0; i < sets.length; i++) {
-    const m = matchSet(sets[i]!, r, lowerBody);
+    const m = matchSet(sets[i]!, r, views);
     if (m) return m;
   }
   return undefined;
@@ -110,17 +124,17 @@ export interface FingerprintMatch {
 }
 
 export function matchFingerprints(r: ResponseView, set: readonly VendorFingerprint[] = FINGERPRINTS): FingerprintMatch {
-  // Lower-cased once, and only if some marker set reads the body.
-  let lower: string | undefined;
-  const lowerBody = () => (lower ??= r.body.toLowerCase());
+  // Lower-cased or rendered once, and only if some marker set reads the body.
+  const compiled = COMPILED.get(set) ?? compile(set);
+  const views = pageViews(r.body, compiled.words);
   const out: FingerprintMatch = { vendors: [], challenge: [], deny: [], rateLimit: [], presence: [] };
-  const vendors = COMPILED.get(set) ?? compile(set);
+  const vendors = compiled.vendors;
   for (let i = 0; i < vendors.length; i++) {
     const fp = vendors[i]!;
-    const presence = matchSet(fp.presence, r, lowerBody);
-    const challenge = matchAny(fp.challenge, r, lowerBody);
-    const deny = matchAny(fp.deny, r, lowerBody);
-    const rateLimit = matchAny(fp.rateLimit, r, lowerBody);
+    const presence = matchSet(fp.presence, r, views);
+    const challenge = matchAny(fp.challenge, r, views);
+    const deny = matchAny(fp.deny, r, views);
+    const rateLimit = matchAny(fp.rateLimit, r, views);
     if (presence) out.presence.push({ vendor: fp.id, marker: presence });
     if (challenge) out.challenge.push({ vendor: fp.id, marker: challenge });
     if (deny) out.deny.push({ vendor: fp.id, marker: deny });

@@ -25,7 +25,7 @@ export const PREVIEW_RUBRIC_VERSION = 'rubric-v1.2-preview';
 export const ROSTER_VERSION = 'roster-v1.1';
 
 /** Vendor presence / challenge / deny markers (src/scanner/data/fingerprints). */
-export const FINGERPRINTS_VERSION = 'fingerprints-v1.1';
+export const FINGERPRINTS_VERSION = 'fingerprints-v1.2';
 
 /** The `versions` object carried by every report. */
 export function reportVersions(): { schema: number; rubric: string; roster: string; fingerprints: string } {

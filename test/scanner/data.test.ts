@@ -1,4 +1,4 @@
-// Versioned data files: roster-v1.0, fingerprints-v1.0 and fingerprints-v1.1 are well-formed and self-consistent.
+// Versioned data files: roster-v1.0 and fingerprints-v1.0, v1.1 and v1.2 are well-formed and self-consistent.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Type } from '@sinclair/typebox';
@@ -6,6 +6,8 @@ import { Value } from '@sinclair/typebox/value';
 import { ROSTER_V1_0, BROWSER_UA } from '../../src/scanner/data/roster-v1.0.ts';
 import { FINGERPRINTS_V1_0 } from '../../src/scanner/data/fingerprints-v1.0.ts';
 import { FINGERPRINTS_V1_1 } from '../../src/scanner/data/fingerprints-v1.1.ts';
+import { FINGERPRINTS_V1_2 } from '../../src/scanner/data/fingerprints-v1.2.ts';
+import { fold } from '../../src/scanner/rendered.ts';
 import { FINGERPRINT_SETS, FINGERPRINTS } from '../../src/scanner/fingerprints.ts';
 import { FINGERPRINTS_VERSION } from '../../src/scanner/versions.ts';
 import { agentForUserAgent, agentHeaders, controlHeaders, getRoster, headerValue, productArrivals, ROSTER_VERSIONS } from '../../src/scanner/roster.ts';
@@ -30,6 +32,10 @@ const Markers = Type.Object({
   cookies: Type.Optional(Type.Array(Type.String({ minLength: 2 }))),
   body: Type.Optional(Type.Array(Type.String({ minLength: 4 }))),
   bodyAll: Type.Optional(Type.Array(Type.String({ minLength: 4 }), { minItems: 2 })),
+  text: Type.Optional(Type.Array(Type.String({ minLength: 4 }))),
+  markup: Type.Optional(Type.Array(Type.String({ minLength: 4 }))),
+  textAll: Type.Optional(Type.Array(Type.String({ minLength: 4 }))),
+  markupAll: Type.Optional(Type.Array(Type.String({ minLength: 4 }))),
   bodyMaxBytes: Type.Optional(Type.Integer({ minimum: 1 })),
   statuses: Type.Optional(Type.Array(Type.Integer({ minimum: 100, maximum: 599 }))),
 }, { additionalProperties: false });
@@ -133,8 +139,26 @@ describe('versioned data', () => {
     assert.ok(FINGERPRINTS_V1_1.length >= 25, `${FINGERPRINTS_V1_1.length} vendors`);
   });
 
-  test('the current fingerprint set is the one versions.fingerprints names, and v1.0 stays loadable', () => {
+  test('fingerprints-v1.2: schema, every v1.1 vendor kept, and every marker that decides an outcome reads the rendered page', () => {
+    for (const f of FINGERPRINTS_V1_2) {
+      assert.ok(Value.Check(Vendor, f), `${f.id}: ${[...Value.Errors(Vendor, f)].map((e) => `${e.path} ${e.message}`).join('; ')}`);
+      for (const set of [f.presence, ...(f.challenge ?? []), ...(f.deny ?? []), ...(f.rateLimit ?? [])]) for (const [, re] of set.headers ?? []) assert.doesNotThrow(() => new RegExp(re, 'i'));
+      for (const set of [...(f.challenge ?? []), ...(f.deny ?? []), ...(f.rateLimit ?? [])]) {
+        assert.equal(set.body ?? set.bodyAll, undefined, `${f.id}: a marker that decides an outcome is a text or markup marker, not bytes`);
+        // A rendered marker is written as it renders: no entity, no run of whitespace.
+        for (const m of [...(set.text ?? []), ...(set.markup ?? []), ...(set.textAll ?? []), ...(set.markupAll ?? [])]) {
+          assert.doesNotMatch(m, /&[#a-z0-9]+;|\s\s/i, `${f.id}: "${m}" is written as a browser renders it`);
+          assert.equal(fold(m), m.toLowerCase(), `${f.id}: "${m}"`);
+        }
+      }
+    }
+    assert.equal(new Set(FINGERPRINTS_V1_2.map((f) => f.id)).size, FINGERPRINTS_V1_2.length);
+    for (const f of FINGERPRINTS_V1_1) assert.ok(FINGERPRINTS_V1_2.some((g) => g.id === f.id), `${f.id} of v1.1 is still known`);
+  });
+
+  test('the current fingerprint set is the one versions.fingerprints names, and older sets stay loadable', () => {
     assert.equal(FINGERPRINTS, FINGERPRINT_SETS[FINGERPRINTS_VERSION]);
     assert.equal(FINGERPRINT_SETS['fingerprints-v1.0'], FINGERPRINTS_V1_0);
+    assert.equal(FINGERPRINT_SETS['fingerprints-v1.1'], FINGERPRINTS_V1_1);
   });
 });

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { classifyResponse, DENIALS, type EdgeOutcome } from '../../src/scanner/classify.ts';
 import { FINGERPRINT_SETS, matchFingerprints } from '../../src/scanner/fingerprints.ts';
 import { FINGERPRINTS_VERSION } from '../../src/scanner/versions.ts';
+import { isHtml, MUTATIONS, type Mutation } from './edge-mutations.ts';
 
 /** How faithful a sample is to what an edge served, most faithful first. Only the first two are real. */
 export const FIDELITY = ['captured-response', 'captured-body', 'built-around-published-markers', 'written-by-us'] as const;
@@ -101,8 +102,34 @@ export function figuresTable(figures: readonly ClassFigures[]): string {
   return [head, ...rows].join('\n');
 }
 
+/** Every variant of every sample that a mutation applies to (HTML-only ones to HTML bodies). */
+export function variantsOf(samples: readonly Sample[]): Array<{ s: Sample; m: Mutation; body: string }> {
+  return samples.flatMap((s) => MUTATIONS.filter((m) => !m.htmlOnly || isHtml(s.headers, s.body)).map((m) => ({ s, m, body: m.apply(s.body) })));
+}
+
+export interface MutationFigures {
+  fidelity: Fidelity | 'all';
+  /** Denial samples, their variants, the variants that keep outcome and vendor, those read as pass. */
+  denials: number; variants: number; kept: number; asPass: number;
+}
+
+/** The mutation table's figures per fidelity class, from classified variants of denials. */
+export function mutationFigures(rows: ReadonlyArray<{ s: Sample; r: Result }>): MutationFigures[] {
+  const of = (fidelity: MutationFigures['fidelity'], list: typeof rows): MutationFigures => ({
+    fidelity,
+    denials: new Set(list.map(({ s }) => s.id)).size,
+    variants: list.length,
+    kept: list.filter(({ s, r }) => r.outcome === s.expected.outcome && (!s.expected.vendor || r.vendors.includes(s.expected.vendor))).length,
+    asPass: list.filter(({ r }) => r.outcome === 'pass').length,
+  });
+  return [...FIDELITY.map((f) => of(f, rows.filter(({ s }) => s.fidelity === f))), of('all', rows)];
+}
+
 export interface CorpusReport {
   figures: ClassFigures[];
+  mutations: MutationFigures[];
+  /** Variants of denials that fingerprints-v1.1, on bytes, read as pass. */
+  v11MutationsAsPass: number;
   /** fingerprints-v1.0 on the same corpus: right, and denials read as pass. */
   v10: { right: number; denialsAsPass: number };
 }
@@ -121,13 +148,32 @@ marker is read in its context, not that real pages are recognised. The pages we 
 ordinary pages that mention captchas and vendors, carry reCAPTCHA or Turnstile widgets in
 forms, load bot-detection scripts or show cookie walls, and must stay \`pass\`.
 
+Markers are matched on the page as a browser renders it (src/scanner/rendered.ts): its text with
+entities decoded, whitespace collapsed across line breaks and case folded, and its markup written
+out canonically (lower-case tags, attribute values decoded and quoted alike). Real block pages
+differ from a vendor's template in exactly these ways, and a marker matched on the bytes misses
+them.
+
 ${figuresTable(rep.figures)}
+
+${mutationText(rep)}
 
 "Vendors" counts distinct vendors among a class's samples; "vendor named" counts the denials
 whose vendor has a fingerprint. fingerprints-v1.0 got ${rep.v10.right} of ${all.samples} right on the same corpus and
 read ${rep.v10.denialsAsPass} denials (F5's "Request Rejected" page among them) as \`pass\`. Older reports keep
 the name of the set that judged them.
 `;
+}
+
+/** The mutation table's sentence: every denial in every variant. */
+function mutationText(rep: CorpusReport): string {
+  const all = rep.mutations.at(-1)!;
+  const perClass = rep.mutations.slice(0, -1).filter((f) => f.variants > 0).map((f) => `${f.fidelity} ${f.kept} of ${f.variants}`).join(', ');
+  return `Every denial of the corpus is also classified in each of ${MUTATIONS.length} variants a browser renders the same
+(${MUTATIONS.map((m) => m.name).join(', ')}; entities, tags, attributes and no-break spaces on HTML bodies only):
+${all.variants} variants of ${all.denials} denials, of which ${all.kept} keep their outcome and vendor (${perClass}) and
+${all.asPass} are read as \`pass\`. fingerprints-v1.1, which matched markers on the bytes, read ${rep.v11MutationsAsPass} of
+them as \`pass\`.`;
 }
 
 /** The corpus section of bench/results.md, between its markers. */
@@ -139,6 +185,8 @@ Figures of ${FINGERPRINTS_VERSION} on test/fixtures/edges/ per fidelity class (w
 \`npm run corpus:figures\`; the table test fails when they drift from the corpus).
 
 ${figuresTable(rep.figures)}
+
+${mutationText(rep)}
 <!-- bench:edge-corpus:end -->`;
 }
 
@@ -154,9 +202,12 @@ export function withBenchSection(results: string, section: string): string {
 }
 
 /** Everything the corpus says, classified by the current set and by fingerprints-v1.0. */
-export function corpusReport(samples: readonly Sample[] = loadSamples()): { rows: Array<{ s: Sample; r: Result }>; rep: CorpusReport } {
+export function corpusReport(samples: readonly Sample[] = loadSamples()): { rows: Array<{ s: Sample; r: Result }>; mutated: Array<{ s: Sample; m: Mutation; body: string; r: Result }>; rep: CorpusReport } {
   const rows = samples.map((s) => ({ s, r: classifySample(s) }));
   const old = samples.map((s) => ({ s, r: classifySample(s, FINGERPRINT_SETS['fingerprints-v1.0']!) }));
   const v10 = figuresOf('all', old);
-  return { rows, rep: { figures: corpusFigures(rows), v10: { right: v10.right, denialsAsPass: v10.denialsAsPass } } };
+  const denialVariants = variantsOf(samples.filter((s) => DENIALS.has(s.expected.outcome)));
+  const mutated = denialVariants.map((v) => ({ ...v, r: classifySample({ ...v.s, body: v.body }) }));
+  const v11 = denialVariants.filter((v) => classifySample({ ...v.s, body: v.body }, FINGERPRINT_SETS['fingerprints-v1.1']!).outcome === 'pass').length;
+  return { rows, mutated, rep: { figures: corpusFigures(rows), mutations: mutationFigures(mutated), v11MutationsAsPass: v11, v10: { right: v10.right, denialsAsPass: v10.denialsAsPass } } };
 }

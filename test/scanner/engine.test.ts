@@ -123,7 +123,7 @@ describe('engine', () => {
   test('every report carries versions, probeMethod and the normalized domain', async () => {
     const { report } = await scanner().scan(`HTTPS://WWW.${world.domain('open-basic').toUpperCase()}/path?q=1`);
     assert.equal(report.domain, world.domain('open-basic'));
-    assert.deepEqual(report.versions, { schema: 1, rubric: 'rubric-v1.1', roster: 'roster-v1.1', fingerprints: 'fingerprints-v1.1' });
+    assert.deepEqual(report.versions, { schema: 1, rubric: 'rubric-v1.1', roster: 'roster-v1.1', fingerprints: 'fingerprints-v1.2' });
     assert.equal(report.schemaVersion, 1);
     assert.match(report.probeMethod, /never claims/);
     assert.equal(report.scannedAt, '2026-11-22T00:00:00.000Z');

@@ -18,6 +18,16 @@ export interface MarkerSet {
   body?: readonly string[];
   /** Body substrings that must all be present (from fingerprints-v1.1). */
   bodyAll?: readonly string[];
+  /**
+   * From fingerprints-v1.2, markers read the page as a browser renders it (src/scanner/rendered.ts)
+   * instead of its bytes: `text` on what a reader sees, title included; `markup` on the page
+   * written out canonically (`<title>just a moment...</title>`, `id="px-captcha"`). Any one of
+   * `text` or `markup` matches; or every one of `textAll` and `markupAll` together.
+   */
+  text?: readonly string[];
+  markup?: readonly string[];
+  textAll?: readonly string[];
+  markupAll?: readonly string[];
   /** Body markers count only on pages at most this large (interstitials are small). */
   bodyMaxBytes?: number;
   /** Markers count only with one of these statuses. */
