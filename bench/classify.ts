@@ -4,6 +4,7 @@
 // answers in alternating rounds on one process; medians per classification. A scan classifies
 // each distinct answer once (17 for a scan of the bench world), so the per-scan cost is about
 // 17 times the home-page figure. Writes bench/results.md's `classify` section; asserts nothing.
+import os from 'node:os';
 import { classifyResponse, type ClassifyInput } from '../src/scanner/classify.ts';
 import { FINGERPRINT_SETS } from '../src/scanner/fingerprints.ts';
 import { loadSamples, cookieNames } from '../test/scanner/edge-corpus.ts';
@@ -30,7 +31,7 @@ const corpus = loadSamples().map((s) => input(s.status, s.headers, s.body));
 const cases: Array<[what: string, inputs: ClassifyInput[]]> = [
   [`each of the ${corpus.length} corpus samples (mean)`, corpus],
   ['a 40 KB ordinary home page', [input(200, { 'content-type': 'text/html' }, homePage(40))]],
-  ['a 250 KB ordinary page (over every body marker\'s size bound)', [input(200, { 'content-type': 'text/html' }, homePage(250))]],
+  ['a 250 KB ordinary page (over the size bound of every marker but three of Cloudflare\'s)', [input(200, { 'content-type': 'text/html' }, homePage(250))]],
 ];
 
 /** Microseconds per classification of `inputs` with `set`, one round. */
@@ -42,6 +43,7 @@ function round(inputs: ClassifyInput[], set: (typeof SETS)[number]): number {
   return ((performance.now() - t0) * 1000) / (reps * inputs.length);
 }
 
+const load = os.loadavg()[0]!.toFixed(1);
 const rows: string[] = [];
 for (const [what, inputs] of cases) {
   const times: Record<string, number[]> = Object.fromEntries(SETS.map((s) => [s, []]));
@@ -54,7 +56,7 @@ for (const [what, inputs] of cases) {
 
 writeSection('classify', `## Classifier: markers on bytes vs on the rendered page (\`npm run bench:classify\`)
 
-Measured ${nowIso()} on ${describeMachine()}. One process, ${ROUNDS} alternating rounds per case, medians per classification
+Measured ${nowIso()} on ${describeMachine()}; load average at start ${load} (the machine is shared). One process, ${ROUNDS} alternating rounds per case, medians per classification
 (\`classifyResponse\`, vendor attribution included).
 
 | answer classified | fingerprints-v1.1 (bytes) | fingerprints-v1.2 (rendered) |

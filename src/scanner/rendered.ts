@@ -8,10 +8,11 @@
  * of whitespace (line breaks, tabs, no-break spaces, a byte-order mark) collapsed to one space:
  *   - `text`: what a reader sees, title included: the text of the page without its markup,
  *     block elements apart, inline ones run together ("Error code <span>1020</span>");
- *   - `markup`: the page written out canonically: lower-case tag and attribute names, every
- *     attribute value decoded and double-quoted, script and style text as it is, text trimmed
- *     at tags, comments dropped. `<TITLE> Just a moment...</TITLE>` and `<title>Just a
- *     moment...</title>` read alike, as do `id=px-captcha` and `id="px-captcha"`.
+ *   - `markup`: the page's tags written out canonically: lower-case tag and attribute names,
+ *     every attribute value decoded and double-quoted, with the text of title, script and style
+ *     only. `<TITLE> Just a moment...</TITLE>` and `<title>Just a moment...</title>` read alike,
+ *     as do `id=px-captcha` and `id="px-captcha"`. The page's other text is not in it, so an
+ *     article that quotes a vendor's markup in its text can never look like that markup.
  * Typographic quotes are folded to ASCII in both, so "don’t" and "don't" match one marker.
  *
  * Rendering costs a parse, so a marker set renders a page only when the page's lower-cased bytes
@@ -30,7 +31,9 @@ export interface Rendered {
 /** Elements that do not break a line of text: their text runs on with their neighbours'. */
 const INLINE = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'dfn', 'em', 'font', 'i', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'tt', 'u', 'var', 'wbr']);
 /** Elements whose content is program text, never shown: in the markup view, not the text view. */
-const RAW = new Set(['script', 'style']);
+const CODE = new Set(['script', 'style']);
+/** Elements whose text is in the markup view: program text and the title (a page's own, in its head). */
+const IN_MARKUP = new Set(['script', 'style', 'title']);
 
 /** Whitespace as HTML renders it, and the typographic quotes folded to ASCII. */
 const SPACE = /\s+/g;
@@ -46,7 +49,8 @@ export function renderBody(body: string): Rendered {
   const markup: string[] = [];
   // Text between two tags, kept until the next tag so it can be trimmed there.
   let pending = '';
-  let raw = 0;
+  let code = 0;
+  let inMarkup = 0;
   const flush = () => {
     if (pending) {
       const t = pending.replace(SPACE, ' ').trim();
@@ -59,19 +63,21 @@ export function renderBody(body: string): Rendered {
       onopentag(name, attrs) {
         flush();
         let tag = `<${name}`;
-        for (const key in attrs) tag += ` ${key}="${attrs[key]!.replace(SPACE, ' ').trim()}"`;
+        for (const key in attrs) tag += ` ${key}="${attrs[key]!.replace(SPACE, ' ').trim().replaceAll('"', '&quot;')}"`;
         markup.push(`${tag}>`);
-        if (RAW.has(name)) raw++;
+        if (CODE.has(name)) code++;
+        if (IN_MARKUP.has(name)) inMarkup++;
         if (!INLINE.has(name)) text.push(' ');
       },
       ontext(data) {
-        pending += data;
-        if (raw === 0) text.push(data);
+        if (inMarkup > 0) pending += data;
+        if (code === 0) text.push(data);
       },
       onclosetag(name) {
         flush();
         markup.push(`</${name}>`);
-        if (RAW.has(name)) raw = Math.max(0, raw - 1);
+        if (CODE.has(name)) code = Math.max(0, code - 1);
+        if (IN_MARKUP.has(name)) inMarkup = Math.max(0, inMarkup - 1);
         if (!INLINE.has(name)) text.push(' ');
       },
     },
@@ -92,20 +98,36 @@ export interface RenderedMarkers {
   markup: readonly Marker[];
   textAll: readonly Marker[];
   markupAll: readonly Marker[];
+  /** A pattern the rendered text must match too, for the all-of clause. */
+  pattern: RegExp | undefined;
+  /** Rendered text that vetoes a match. */
+  unless: readonly string[];
   /** Every word of textAll and markupAll. */
   allWords: readonly string[];
 }
 
-/** Runs of three or more letters or digits, longest (and so rarest) first. */
+/** How rare a word is likely to be in a page: rare letters first, then length. A page is mostly told apart by its first word. */
+const rarity = (w: string) => 10 * (w.match(/[jqxzk0-9]/g)?.length ?? 0) + w.length;
+
+/** Runs of three or more letters or digits, rarest first. */
 function wordsOf(folded: string): string[] {
-  return [...new Set(folded.match(/[a-z0-9]{3,}/g) ?? [])].sort((a, b) => b.length - a.length);
+  return [...new Set(folded.match(/[a-z0-9]{3,}/g) ?? [])].sort((a, b) => rarity(b) - rarity(a));
 }
 
-export function compileRendered(set: { text?: readonly string[]; markup?: readonly string[]; textAll?: readonly string[]; markupAll?: readonly string[] }): RenderedMarkers | undefined {
+type RenderedSet = { text?: readonly string[]; markup?: readonly string[]; textAll?: readonly string[]; markupAll?: readonly string[]; textPattern?: string; unless?: readonly string[] };
+
+export function compileRendered(set: RenderedSet): RenderedMarkers | undefined {
   const prep = (list: readonly string[] | undefined) => (list ?? []).map((as) => ({ folded: fold(as), as, words: wordsOf(fold(as)) }));
   const m = { text: prep(set.text), markup: prep(set.markup), textAll: prep(set.textAll), markupAll: prep(set.markupAll) };
   if (!m.text.length && !m.markup.length && !m.textAll.length && !m.markupAll.length) return undefined;
-  return { ...m, allWords: [...new Set([...m.textAll, ...m.markupAll].flatMap((k) => k.words))] };
+  // A pattern only narrows the all-of clause, whose words the prefilter still requires.
+  if (set.textPattern && !m.textAll.length && !m.markupAll.length) throw new Error(`textPattern ${set.textPattern} needs textAll or markupAll`);
+  return {
+    ...m,
+    pattern: set.textPattern ? new RegExp(set.textPattern, 'i') : undefined,
+    unless: (set.unless ?? []).map(fold),
+    allWords: [...new Set([...m.textAll, ...m.markupAll].flatMap((k) => k.words))],
+  };
 }
 
 /**
@@ -137,7 +159,23 @@ export function wordIndex(markers: Iterable<RenderedMarkers>): WordIndex {
 }
 
 /** A body's views, each made at most once and only when some marker set asks. */
-export interface PageViews { lower(): string; words(): ReadonlySet<string>; rendered(): Rendered; hidesLetters(): boolean }
+export interface PageViews { lower(): string; has(word: string): boolean; rendered(): Rendered; hidesLetters(): boolean }
+
+/**
+ * Pages above this size are searched word by word instead of in one pass for every word: only
+ * the few marker sets without a size bound read them, and a handful of includes costs less
+ * than the pass.
+ */
+const ONE_PASS_MAX = 65_536;
+
+function memo(f: (w: string) => boolean): (w: string) => boolean {
+  const seen = new Map<string, boolean>();
+  return (w) => {
+    let v = seen.get(w);
+    if (v === undefined) seen.set(w, (v = f(w)));
+    return v;
+  };
+}
 
 export function pageViews(body: string, index: WordIndex): PageViews {
   let lower: string | undefined;
@@ -146,9 +184,11 @@ export function pageViews(body: string, index: WordIndex): PageViews {
   let hides: boolean | undefined;
   const views: PageViews = {
     lower: () => (lower ??= body.toLowerCase()),
-    words: () => (words ??= index.find(views.lower())),
+    has: body.length > ONE_PASS_MAX ? memo((w) => views.lower().includes(w)) : (w) => (words ??= index.find(views.lower())).has(w),
     rendered: () => (rendered ??= renderBody(body)),
-    hidesLetters: () => (hides ??= hidesLetters(body)),
+    // Above ONE_PASS_MAX only Cloudflare's challenge form and script are read, which no page spells
+    // with character references; so a large page is never parsed for a reference that hides nothing.
+    hidesLetters: () => (hides ??= body.length <= ONE_PASS_MAX && hidesLetters(body)),
   };
   return views;
 }
@@ -164,8 +204,8 @@ export function hidesLetters(body: string): boolean {
   return false;
 }
 
-function holds(found: ReadonlySet<string>, words: readonly string[]): boolean {
-  for (let i = 0; i < words.length; i++) if (!found.has(words[i]!)) return false;
+function holds(page: PageViews, words: readonly string[]): boolean {
+  for (let i = 0; i < words.length; i++) if (!page.has(words[i]!)) return false;
   return true;
 }
 
@@ -178,19 +218,23 @@ const quoted = (markers: readonly Marker[]) => markers.map((k) => `"${k.as}"`).j
 
 /** The first rendered-page marker present, described for evidence, or undefined. */
 export function matchRendered(m: RenderedMarkers, page: PageViews): string | undefined {
-  const found = page.words();
   let candidate = false;
-  for (let i = 0; i < m.text.length && !candidate; i++) candidate = holds(found, m.text[i]!.words);
-  for (let i = 0; i < m.markup.length && !candidate; i++) candidate = holds(found, m.markup[i]!.words);
-  const all = (m.textAll.length > 0 || m.markupAll.length > 0) && holds(found, m.allWords);
+  for (let i = 0; i < m.text.length && !candidate; i++) candidate = holds(page, m.text[i]!.words);
+  for (let i = 0; i < m.markup.length && !candidate; i++) candidate = holds(page, m.markup[i]!.words);
+  const all = (m.textAll.length > 0 || m.markupAll.length > 0) && holds(page, m.allWords);
   if (!candidate && !all && !page.hidesLetters()) return undefined;
   const r = page.rendered();
+  const hit = firstHit(m, r);
+  return hit && !m.unless.some((u) => r.text.includes(u)) ? hit : undefined;
+}
+
+function firstHit(m: RenderedMarkers, r: Rendered): string | undefined {
   const t = firstIn(m.text, r.text);
   if (t) return `text "${t.as}"`;
   const k = firstIn(m.markup, r.markup);
   if (k) return `markup "${k.as}"`;
-  if ((m.textAll.length || m.markupAll.length) && m.textAll.every((x) => r.text.includes(x.folded)) && m.markupAll.every((x) => r.markup.includes(x.folded))) {
-    return [m.textAll.length ? `text ${quoted(m.textAll)}` : '', m.markupAll.length ? `markup ${quoted(m.markupAll)}` : ''].filter(Boolean).join(' + ');
+  if ((m.textAll.length || m.markupAll.length) && m.textAll.every((x) => r.text.includes(x.folded)) && m.markupAll.every((x) => r.markup.includes(x.folded)) && (!m.pattern || m.pattern.test(r.text))) {
+    return [m.textAll.length ? `text ${quoted(m.textAll)}` : '', m.markupAll.length ? `markup ${quoted(m.markupAll)}` : '', m.pattern ? `pattern /${m.pattern.source}/` : ''].filter(Boolean).join(' + ');
   }
   return undefined;
 }

@@ -36,6 +36,8 @@ const Markers = Type.Object({
   markup: Type.Optional(Type.Array(Type.String({ minLength: 4 }))),
   textAll: Type.Optional(Type.Array(Type.String({ minLength: 4 }))),
   markupAll: Type.Optional(Type.Array(Type.String({ minLength: 4 }))),
+  textPattern: Type.Optional(Type.String({ minLength: 4 })),
+  unless: Type.Optional(Type.Array(Type.String({ minLength: 4 }))),
   bodyMaxBytes: Type.Optional(Type.Integer({ minimum: 1 })),
   statuses: Type.Optional(Type.Array(Type.Integer({ minimum: 100, maximum: 599 }))),
 }, { additionalProperties: false });
@@ -146,7 +148,8 @@ describe('versioned data', () => {
       for (const set of [...(f.challenge ?? []), ...(f.deny ?? []), ...(f.rateLimit ?? [])]) {
         assert.equal(set.body ?? set.bodyAll, undefined, `${f.id}: a marker that decides an outcome is a text or markup marker, not bytes`);
         // A rendered marker is written as it renders: no entity, no run of whitespace.
-        for (const m of [...(set.text ?? []), ...(set.markup ?? []), ...(set.textAll ?? []), ...(set.markupAll ?? [])]) {
+        if (set.textPattern) assert.doesNotThrow(() => new RegExp(set.textPattern!, 'i'));
+        for (const m of [...(set.text ?? []), ...(set.markup ?? []), ...(set.textAll ?? []), ...(set.markupAll ?? []), ...(set.unless ?? [])]) {
           assert.doesNotMatch(m, /&[#a-z0-9]+;|\s\s/i, `${f.id}: "${m}" is written as a browser renders it`);
           assert.equal(fold(m), m.toLowerCase(), `${f.id}: "${m}"`);
         }

@@ -24,7 +24,13 @@ const named = known.filter(({ s, r }) => r.vendors.includes(s.expected.vendor!))
 const pct = (n: number, d: number) => ((n / d) * 100).toFixed(1);
 const vendors = new Set(samples.flatMap((s) => (s.vendor ? [s.vendor] : [])));
 
+const captured = samples.filter((s) => CAPTURED.has(s.fidelity));
+const capturedVendors = new Set(captured.flatMap((s) => (s.vendor ? [s.vendor] : [])));
+
 test(summaryLine(rep.figures), () => {
+  // Real responses, not pages that agree with the classifier by construction: at least 50 over 15 vendors.
+  assert.ok(captured.length >= 50, `${captured.length} captured samples`);
+  assert.ok(capturedVendors.size >= 15, `${capturedVendors.size} vendors among the captured samples: ${[...capturedVendors].join(', ')}`);
   assert.ok(samples.length >= 150, `${samples.length} samples`);
   assert.ok(vendors.size >= 25, `${vendors.size} vendors`);
   assert.ok(denials.filter(({ s }) => s.status === 200).length >= 40);

@@ -132,6 +132,8 @@ export interface CorpusReport {
   v11MutationsAsPass: number;
   /** fingerprints-v1.0 on the same corpus: right, and denials read as pass. */
   v10: { right: number; denialsAsPass: number };
+  /** fingerprints-v1.1 on the captured samples, the set they corrected. */
+  v11Captured: { samples: number; right: number; denials: number; denialsAsPass: number; passIds: string[] };
 }
 
 /** The corpus paragraph of /methodology.md (src/docs/text/edge-corpus.md, inserted at {{EDGE_CORPUS}}). */
@@ -159,7 +161,9 @@ ${figuresTable(rep.figures)}
 ${mutationText(rep)}
 
 "Vendors" counts distinct vendors among a class's samples; "vendor named" counts the denials
-whose vendor has a fingerprint. fingerprints-v1.0 got ${rep.v10.right} of ${all.samples} right on the same corpus and
+whose vendor has a fingerprint. The captured samples are not a held-out test: ${FINGERPRINTS_VERSION} was corrected
+on them. Before, fingerprints-v1.1 got ${rep.v11Captured.right} of ${rep.v11Captured.samples} of them right and read ${rep.v11Captured.denialsAsPass} of their ${rep.v11Captured.denials} denials as \`pass\`
+(${rep.v11Captured.passIds.join(', ')}). fingerprints-v1.0 got ${rep.v10.right} of ${all.samples} right on the same corpus and
 read ${rep.v10.denialsAsPass} denials (F5's "Request Rejected" page among them) as \`pass\`. Older reports keep
 the name of the set that judged them.
 `;
@@ -206,8 +210,12 @@ export function corpusReport(samples: readonly Sample[] = loadSamples()): { rows
   const rows = samples.map((s) => ({ s, r: classifySample(s) }));
   const old = samples.map((s) => ({ s, r: classifySample(s, FINGERPRINT_SETS['fingerprints-v1.0']!) }));
   const v10 = figuresOf('all', old);
+  const v11Rows = samples.filter((s) => CAPTURED.has(s.fidelity)).map((s) => ({ s, r: classifySample(s, FINGERPRINT_SETS['fingerprints-v1.1']!) }));
+  const v11 = figuresOf('all', v11Rows);
+  const passIds = v11Rows.filter(({ s, r }) => DENIALS.has(s.expected.outcome) && r.outcome === 'pass').map(({ s }) => s.id);
   const denialVariants = variantsOf(samples.filter((s) => DENIALS.has(s.expected.outcome)));
   const mutated = denialVariants.map((v) => ({ ...v, r: classifySample({ ...v.s, body: v.body }) }));
-  const v11 = denialVariants.filter((v) => classifySample({ ...v.s, body: v.body }, FINGERPRINT_SETS['fingerprints-v1.1']!).outcome === 'pass').length;
-  return { rows, mutated, rep: { figures: corpusFigures(rows), mutations: mutationFigures(mutated), v11MutationsAsPass: v11, v10: { right: v10.right, denialsAsPass: v10.denialsAsPass } } };
+  const v11Variants = denialVariants.filter((v) => classifySample({ ...v.s, body: v.body }, FINGERPRINT_SETS['fingerprints-v1.1']!).outcome === 'pass').length;
+  return { rows, mutated, rep: { figures: corpusFigures(rows), mutations: mutationFigures(mutated), v11MutationsAsPass: v11Variants, v10: { right: v10.right, denialsAsPass: v10.denialsAsPass },
+    v11Captured: { samples: v11.samples, right: v11.right, denials: v11.denials, denialsAsPass: v11.denialsAsPass, passIds } } };
 }

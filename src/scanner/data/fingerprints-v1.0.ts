@@ -28,6 +28,10 @@ export interface MarkerSet {
   markup?: readonly string[];
   textAll?: readonly string[];
   markupAll?: readonly string[];
+  /** A regular expression the rendered text must match as well, with textAll and markupAll (v1.2). */
+  textPattern?: string;
+  /** Rendered text that vetoes the set: a page saying one of these is not of this set's kind (v1.2). */
+  unless?: readonly string[];
   /** Body markers count only on pages at most this large (interstitials are small). */
   bodyMaxBytes?: number;
   /** Markers count only with one of these statuses. */

@@ -1,6 +1,7 @@
 /**
  * fingerprints-v1.2: the markers of fingerprints-v1.1, read on the page as a browser renders it
- * (src/scanner/rendered.ts) instead of on its bytes. What changed against v1.1:
+ * (src/scanner/rendered.ts) instead of on its bytes, and corrected on captured pages
+ * (test/fixtures/edges/, fidelity captured-*). What changed against v1.1:
  *   - every body marker that decides an outcome is a `text` marker (a sentence a reader sees,
  *     title included) or a `markup` marker (a tag, attribute or script in canonical form), so a
  *     block page with its lines re-wrapped, its indentation changed, its text entity-encoded,
@@ -8,8 +9,18 @@
  *     template does (test/scanner/edge-mutations.test.ts). v1.1 listed Akamai's and HUMAN's
  *     entity-encoded spellings one by one; they are now one marker each;
  *   - Anubis's challenge is known by its script ids wherever they sit in the tag;
- *   - AWS WAF's challenge and CloudFront's deny text are read only on pages of at most 60 KB, as
- *     every other vendor's are, so a long ordinary page is never parsed for them.
+  *   - AWS WAF's challenge and CloudFront's deny text are read only on pages of at most 60 KB, as
+ *     every other vendor's are, so a long ordinary page is never parsed for them;
+ *   - Cloudflare: /cdn-cgi/challenge-platform/h/ alone no longer means a challenge (ordinary pages
+ *     load .../h/b/scripts/jsd/ through it; a challenge loads .../orchestrate/), and the 2019
+ *     captcha page titled "Attention Required!" is a challenge by its captcha form, not a block;
+ *   - Imperva: the 2017 incident page is a block although it loads the challenge script; the older
+ *     inline JavaScript challenge and the captcha page ("Additional security check is required")
+ *     are challenges;
+ *   - F5: a blocking page whose words a site rewrote or translated is known by its title or its
+ *     support ID;
+ *   - six vendors whose block pages were captured: Indus Guard, Nexusguard, NGUARDX, Red Shield,
+ *     ConfigServer Security & Firewall, HAProxy.
  * Presence markers that are script code (HUMAN's app id) stay byte markers: code is not
  * rendered, and presence never decides an outcome.
  * fingerprints-v1.0 and v1.1 stay loadable so archived reports keep the name of the set that
@@ -28,8 +39,17 @@ export const FINGERPRINTS_V1_2: readonly VendorFingerprint[] = [
     presence: { headers: [['server', '^cloudflare'], ['cf-ray', ''], ['cf-cache-status', '']], cookies: ['__cf_bm', '__cfduid', 'cf_clearance'] },
     challenge: [
       { headers: [['cf-mitigated', '^challenge$']] },
-      // Not the bare /cdn-cgi/challenge-platform/ prefix: Bot Management injects .../scripts/jsd/ into ordinary pages.
-      { markup: ['<title>Just a moment...</title>', 'window._cf_chl_opt', '/cdn-cgi/challenge-platform/h/', 'cf_chl_jschl_tk__', 'cf_chl_captcha_tk__', 'id="cf-browser-verification"', 'name="jschl_answer"', 'id="jschl-answer"'], bodyMaxBytes: PAGE },
+      // Not /cdn-cgi/challenge-platform/h/ alone: Bot Management injects .../h/b/scripts/jsd/ into ordinary
+      // pages; a challenge page loads .../orchestrate/. The 2019 captcha page is titled like the block page
+      // ("Attention Required!") and is told apart by its captcha form.
+      {
+        markup: ['<title>Just a moment...</title>', 'window._cf_chl_opt', '/orchestrate/chl_page/', '/orchestrate/jsch/', '/orchestrate/managed/', '/orchestrate/captcha/',
+          'cf_chl_jschl_tk__', 'cf_chl_captcha_tk__', 'id="cf-browser-verification"', 'name="jschl_answer"', 'id="jschl-answer"', '/cdn-cgi/l/chk_captcha', 'cf-captcha-container', 'data-translate="challenge_headline"'],
+        bodyMaxBytes: PAGE,
+      },
+      // The form and script of a challenge are tags and code, never text an article could quote, so they
+      // count on a page of any size (a site's customised challenge page of 253 KB among the captures).
+      { markup: ['name="jschl_answer"', 'window._cf_chl_opt', '/cdn-cgi/l/chk_captcha'] },
     ],
     rateLimit: [{ text: ['error code: 1015', 'error 1015'], statuses: [429, 403] }],
     deny: [
@@ -50,7 +70,13 @@ export const FINGERPRINTS_V1_2: readonly VendorFingerprint[] = [
     presence: { headers: [['x-iinfo', ''], ['x-cdn', '(Incapsula|Imperva)']], cookies: ['visid_incap_', 'incap_ses_', 'reese84', '___utmvc'] },
     // The incident page loads /_Incapsula_Resource too (CWUDNSAI=), so the challenge is kept to the
     // JavaScript challenge's own resource parameters.
-    challenge: [{ markup: ['/_Incapsula_Resource?SWJIYLWA=', '/_Incapsula_Resource?SWKMTFSR='], bodyMaxBytes: 8_000 }],
+    challenge: [
+      // The 2017 incident page loads the SWJIYLWA script as well: the incident text says it is a block.
+      { markup: ['/_Incapsula_Resource?SWJIYLWA=', '/_Incapsula_Resource?SWKMTFSR='], unless: ['Incapsula incident ID'], bodyMaxBytes: 8_000 },
+      // The older JavaScript challenge digests the incap_ses_ cookies into ___utmvc in an inline script.
+      { markup: ['content.incapsula.com/jsTest.html'], markupAll: ['incap_ses_', '___utmvc'], bodyMaxBytes: 20_000 },
+      { textAll: ['Additional security check is required', 'Incapsula'], bodyMaxBytes: PAGE },
+    ],
     deny: [{ text: ['Incapsula incident ID', 'Request unsuccessful. Incapsula'], bodyMaxBytes: PAGE }, { textAll: ['This request was blocked by our security service', 'Imperva'], bodyMaxBytes: PAGE }],
   },
   {
@@ -105,7 +131,7 @@ export const FINGERPRINTS_V1_2: readonly VendorFingerprint[] = [
     challenge: [{ markup: ['sucuri_cloudproxy_js'], bodyMaxBytes: 20_000 }],
     deny: [
       { headers: [['x-sucuri-block', '']] },
-      { text: ['Sucuri WebSite Firewall - Access Denied', 'Sucuri WebSite Firewall - CloudProxy - Access Denied', 'GoDaddy Security - Access Denied'], markup: ['sucuri-firewall-block.css', 'cloudproxy@sucuri.net'], bodyMaxBytes: PAGE },
+      { text: ['Sucuri WebSite Firewall - Access Denied', 'Sucuri WebSite Firewall - CloudProxy - Access Denied', 'GoDaddy Security - Access Denied', 'cloudproxy@sucuri.net'], markup: ['sucuri-firewall-block.css'], bodyMaxBytes: PAGE },
     ],
   },
   {
@@ -117,7 +143,12 @@ export const FINGERPRINTS_V1_2: readonly VendorFingerprint[] = [
     id: 'f5', name: 'F5 (BIG-IP ASM / Advanced WAF, NGINX App Protect)',
     presence: { headers: [['server', '^(BigIP|BIG-IP)'], ['x-volterra-location', '']], cookies: ['BIGipServer', 'F5_', 'MRHSession', 'TS01'] },
     // The default blocking page is served with status 200: only its text says it is one.
-    deny: [{ textAll: ['The requested URL was rejected', 'Please consult with your administrator'], bodyMaxBytes: 20_000 }],
+    deny: [
+      { textAll: ['The requested URL was rejected', 'Please consult with your administrator'], bodyMaxBytes: 20_000 },
+      // Sites rewrite the page's words and keep its title, or its "support ID ...: <number of up to twenty digits>".
+      { markupAll: ['<title>Request Rejected</title>'], textAll: ['support ID'], bodyMaxBytes: 5_000 },
+      { textAll: ['support ID'], textPattern: 'support id[^:\\d]{0,40}:\\s*\\d{15,20}', bodyMaxBytes: 5_000 },
+    ],
   },
   {
     id: 'azure-front-door', name: 'Azure Front Door',
@@ -126,7 +157,7 @@ export const FINGERPRINTS_V1_2: readonly VendorFingerprint[] = [
   },
   {
     id: 'azure-app-gateway', name: 'Azure Application Gateway',
-    presence: { headers: [['server', '^Microsoft-Azure-Application-Gateway']], markup: ['<center>Microsoft-Azure-Application-Gateway/v2</center>'], bodyMaxBytes: 5_000 },
+    presence: { headers: [['server', '^Microsoft-Azure-Application-Gateway']], text: ['Microsoft-Azure-Application-Gateway/v2'], bodyMaxBytes: 5_000 },
     deny: [{ textAll: ['Microsoft-Azure-Application-Gateway', '403 Forbidden'], bodyMaxBytes: 5_000 }],
   },
   {
@@ -203,6 +234,38 @@ export const FINGERPRINTS_V1_2: readonly VendorFingerprint[] = [
     presence: { headers: [['server', '^imunify360']] },
     challenge: [{ markup: ['imunify360.preloader', 'imunify360-webshield'], bodyMaxBytes: PAGE }],
     deny: [{ text: ['protected by imunify360', 'Powered by Imunify360'], bodyMaxBytes: 20_000 }],
+  },
+  {
+    id: 'indusguard', name: 'Indus Guard',
+    presence: { headers: [['server', '^IF_WAF']] },
+    deny: [{ text: ['This website is secured against online attacks. Your request was blocked due to suspicious behavior'], bodyMaxBytes: DENY_PAGE }],
+  },
+  {
+    id: 'nexusguard', name: 'Nexusguard',
+    presence: {},
+    // An empty page whose iframe loads the vendor's block page.
+    deny: [{ markup: ['speresources.nexusguard.com/wafpage'], bodyMaxBytes: DENY_PAGE }],
+  },
+  {
+    id: 'nguardx', name: 'NGUARDX',
+    presence: { headers: [['server', '^NGUARDX']] },
+    deny: [{ text: ['Your request to this object is blocked due to security rules'], bodyMaxBytes: DENY_PAGE }],
+  },
+  {
+    id: 'redshield', name: 'Red Shield',
+    presence: {},
+    deny: [{ markup: ['mailto:support@red-shield.net'], bodyMaxBytes: DENY_PAGE }, { textAll: ['Your request has been blocked for security purposes', 'Support ID'], bodyMaxBytes: DENY_PAGE }],
+  },
+  {
+    id: 'configserver-csf', name: 'ConfigServer Security & Firewall (cPanel)',
+    presence: {},
+    deny: [{ text: ["Your connection to this server has been blocked in this server's firewall"], markup: ['csf_small.png'], bodyMaxBytes: DENY_PAGE }],
+  },
+  {
+    id: 'haproxy', name: 'HAProxy',
+    presence: {},
+    // HAProxy's built-in answer to a deny rule: a few dozen bytes, whatever the status it is given.
+    deny: [{ text: ['Request forbidden by administrative rules.'], bodyMaxBytes: 1_000 }],
   },
   {
     id: 'sina-visitor', name: 'Sina Visitor System',
