@@ -1,5 +1,6 @@
 // The operator's interface: every setting of design/operations.md, parsed once at start
 // from the environment and passed down. Nothing reads process.env after this.
+import os from 'node:os';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { parseScanResolve, type ResolveOverrides } from './net/resolve.ts';
@@ -39,6 +40,8 @@ const EnvSchema = Type.Object({
   SCANNER_ZONE: Type.Optional(Type.String()),
   OPERATOR_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
   JOB_LEASE_MS: Type.Optional(Int(2000, 600000)),
+  WORKER_CONCURRENCY: Type.Optional(Int(1, 1000)),
+  FLEET_PER_ADDRESS_CONCURRENCY: Type.Optional(Int(1, 100)),
   LOG_LEVEL: Type.Optional(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)))),
   VALIDATE_RESPONSES: Type.Optional(Bool),
   NODE_ENV: Type.Optional(Type.String()),
@@ -83,6 +86,10 @@ export interface Config {
   operatorToken: string | undefined;
   /** How long a running job's claim lasts unrenewed (BullMQ's lockDuration): a dead instance's jobs are retried after about this. */
   jobLeaseMs: number;
+  /** Batch items this instance scans at once (they also yield to people's scans in admission). */
+  workerConcurrency: number;
+  /** Batch scans at once against targets resolving to one IP address, across all instances. */
+  fleetPerAddressConcurrency: number;
   logLevel: string;
   /** Check every response against openapi.yaml; on outside production. */
   validateResponses: boolean;
@@ -178,6 +185,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     scannerZone: e.SCANNER_ZONE?.toLowerCase().replace(/^\.+|\.+$/g, ''),
     operatorToken: e.OPERATOR_TOKEN,
     jobLeaseMs: e.JOB_LEASE_MS === undefined ? 30000 : Number(e.JOB_LEASE_MS),
+    // A scan mostly waits on the site: eight per CPU keeps a core busy without holding the
+    // memory of scans that would only queue for the event loop (admission lets them in).
+    workerConcurrency: e.WORKER_CONCURRENCY === undefined ? 8 * os.availableParallelism() : Number(e.WORKER_CONCURRENCY),
+    fleetPerAddressConcurrency: e.FLEET_PER_ADDRESS_CONCURRENCY === undefined ? 2 : Number(e.FLEET_PER_ADDRESS_CONCURRENCY),
     logLevel: e.LOG_LEVEL ?? 'info',
     validateResponses: bool(e.VALIDATE_RESPONSES, !production),
   };

@@ -16,6 +16,8 @@ import type { McpDeps } from './mcp/types.ts';
 import type { Egress } from './net/egress.ts';
 import { ApiKeys } from './keys/service.ts';
 import { createJobEngine, type JobEngine } from './jobs/index.ts';
+import { BatchService } from './batches/service.ts';
+import { localAddressLimiter, redisAddressLimiter } from './batches/address-limit.ts';
 import { resolveHost } from './net/resolve.ts';
 import { operatorRouter } from './operator/router.ts';
 import { ReadCaches } from './report/read-caches.ts';
@@ -60,6 +62,8 @@ export interface AppServices {
   origin: OriginFiles;
   /** Partner API keys: authenticate a bearer, spend a key's daily budget (src/keys/service.ts). */
   keys: ApiKeys;
+  /** Partners' batches of domains (src/batches/service.ts), scanned item by item on the job engine. */
+  batches: BatchService;
   /** The job engine (src/jobs/port.ts): BullMQ with REDIS_URL, else liteque on a file beside the database. */
   jobs: JobEngine;
   /** Routers outside the public contract, mounted before validation (operator pages). */
@@ -79,6 +83,10 @@ export interface ServiceOptions {
   mcp?: Partial<McpDeps>;
   /** Builds the MCP-server scanner instead (tests that scan the test world); gets the shared limits. */
   mcpScan?: (scans: ScanServices) => McpScanner;
+  /** Replaces the job engine (tests: one that fails, to see what a failed enqueue leaves). */
+  jobs?: JobEngine;
+  /** Process batch items in this instance (default true). */
+  batches?: boolean;
   /** Bounds of the progress board (tests). */
   progress?: ProgressBoardOptions;
 }
@@ -173,7 +181,7 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     redis.on('error', (err) => ctx.log.warn({ err: err.message }, 'redis unavailable'));
   }
   const reads = new ReadCaches(ctx.db);
-  const jobs = createJobEngine(c, ctx.log);
+  const jobs = options.jobs ?? createJobEngine(c, ctx.log);
   const keys = new ApiKeys({ db: ctx.db, ...(redis ? { redis } : {}), now: () => ctx.now(), ...(c.operatorToken ? { operatorToken: c.operatorToken } : {}) });
   // Remembered a little longer than any scan can run, so a late stream still sees how it ended.
   const progress = new ProgressBoard({ ttlMs: c.scanDeadlineMs + 60_000, ...options.progress });
@@ -207,6 +215,15 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     ...options.scans,
     scanner,
   });
+  const batches = new BatchService({
+    db: ctx.db, log: ctx.log, now: () => ctx.now(), baseUrl: c.baseUrl, jobs, keys, scans: scans.scans,
+    resolve: options.scans?.resolve ?? ((host) => resolveHost(host, c.scanResolve, c.probeTimeoutMs)),
+    addresses: redis ? redisAddressLimiter(redis, c.fleetPerAddressConcurrency) : localAddressLimiter(c.fleetPerAddressConcurrency),
+    concurrency: c.workerConcurrency,
+    // The scan's own deadline, a wait for its address's slot, and margin.
+    jobTimeoutMs: c.scanDeadlineMs + 20_000,
+  });
+  if (options.batches !== false) batches.start();
   const mcp: McpDeps = { ...mcpScanDeps(ctx, scans), listChecks: (rubric) => catalogs.get(rubric ?? RUBRIC_VERSION)!.catalog, baseUrl: c.baseUrl, ...options.mcp };
   const mcpScan = options.mcpScan?.(scans) ?? lazyMcpScanner(ctx, scans, opened, egresses);
   if (options.mailer !== false) mailer.start();
@@ -235,6 +252,7 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     documents,
     origin: originFiles({ baseUrl: c.baseUrl, securityContact: c.securityContact, expires: new Date(ctx.now().getTime() + 365 * 24 * 3600 * 1000) }),
     keys,
+    batches,
     jobs,
     internal: [operatorRouter(ctx.db, c.operatorToken, keys)],
     async stop() {

@@ -23,6 +23,11 @@ import { listChecks } from './listChecks.ts';
 import { postMcp } from './postMcp.ts';
 import { getMcp } from './getMcp.ts';
 import { scanMcp } from './scanMcp.ts';
+import { createBatch } from './createBatch.ts';
+import { getBatch } from './getBatch.ts';
+import { cancelBatch } from './cancelBatch.ts';
+import { getBatchResults } from './getBatchResults.ts';
+import { getBatchSummary } from './getBatchSummary.ts';
 
 export const handlers: { [Op in OperationId]: Handler<Op> } = {
   getHome,
@@ -33,6 +38,11 @@ export const handlers: { [Op in OperationId]: Handler<Op> } = {
   getHealth,
   getScanHint,
   scanSite,
+  createBatch,
+  getBatch,
+  cancelBatch,
+  getBatchResults,
+  getBatchSummary,
   listChecks,
   getReport,
   diffReports,

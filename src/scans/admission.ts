@@ -8,6 +8,12 @@
 //
 // The bound itself is p-limit's; this module only moves it, from the event loop's utilisation
 // (performance.eventLoopUtilization) measured every `intervalMs` while scans run or wait.
+//
+// Background scans (batch items) have a lane of their own: they never queue in p-limit, where
+// a person's scan arriving later would wait behind them. A background scan waits outside until
+// no scan is waiting and the running ones leave `reserve` slots free, and only then enters, so
+// a person's scan always finds room at once. Waiting background scans count as waiting when the
+// bound is moved, so an idle loop still lets the lane grow.
 import { performance } from 'node:perf_hooks';
 import pLimit, { type LimitFunction } from 'p-limit';
 
@@ -21,6 +27,8 @@ export interface AdmissionOptions {
   intervalMs?: number;
   /** The loop's utilisation since the previous call (tests script it). */
   utilization?: () => number;
+  /** Slots background scans always leave free for people's scans (default: a quarter of the bound, at least 2). */
+  reserve?: number;
 }
 
 /** A scan that was still waiting for room when its deadline passed. */
@@ -49,9 +57,14 @@ export class ScanAdmission {
   readonly #intervalMs: number;
   readonly #utilization: () => number;
   readonly #limit: LimitFunction;
+  readonly #reserve: number | undefined;
   #timer: NodeJS.Timeout | undefined;
   /** Steps in a row the loop was saturated. */
   #saturatedSteps = 0;
+  /** Background scans let in whose run() has not started them yet. */
+  #entering = 0;
+  /** Background scans waiting for room, first come first served. */
+  readonly #background: Array<{ wake: () => void; giveUp: () => void }> = [];
 
   constructor(o: AdmissionOptions = {}) {
     this.#min = o.min ?? 8;
@@ -60,6 +73,57 @@ export class ScanAdmission {
     this.#intervalMs = o.intervalMs ?? 100;
     this.#utilization = o.utilization ?? loopUtilization();
     this.#limit = pLimit(this.#min);
+    this.#reserve = o.reserve;
+  }
+
+  /** Slots a background scan must leave free. */
+  get reserve(): number {
+    return this.#reserve ?? Math.max(2, Math.ceil(this.#limit.concurrency / 4));
+  }
+
+  /** Background scans waiting for room. */
+  get backgroundWaiting(): number {
+    return this.#background.length;
+  }
+
+  #roomForBackground(): boolean {
+    return this.#limit.pendingCount === 0 && this.#limit.activeCount + this.#entering + this.reserve < this.#limit.concurrency;
+  }
+
+  /**
+   * Resolves when a background scan may start: nobody's scan is waiting and `reserve` slots
+   * stay free. Start it right after with run(…, { background: true }), which counts it from
+   * then on. Rejects with an AdmissionTimeout if `signal` aborts first.
+   */
+  roomForBackground(signal?: AbortSignal): Promise<void> {
+    this.#watch();
+    if (this.#background.length === 0 && this.#roomForBackground()) {
+      this.#entering++;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const entry = {
+        wake: () => {
+          signal?.removeEventListener('abort', entry.giveUp);
+          this.#entering++;
+          resolve();
+        },
+        giveUp: () => {
+          const i = this.#background.indexOf(entry);
+          if (i >= 0) this.#background.splice(i, 1);
+          reject(new AdmissionTimeout('stopped while it waited for room'));
+        },
+      };
+      if (signal?.aborted) return entry.giveUp();
+      signal?.addEventListener('abort', entry.giveUp, { once: true });
+      this.#background.push(entry);
+    });
+  }
+
+  /** Lets waiting background scans in while there is room for them. */
+  #wakeBackground(): void {
+    // One at a time: each woken scan enters p-limit before the next check counts it.
+    while (this.#background.length > 0 && this.#roomForBackground()) this.#background.shift()!.wake();
   }
 
   /** Scans running now. */
@@ -86,8 +150,20 @@ export class ScanAdmission {
    * Runs `scan` once there is room. If `signal` aborts first, the promise rejects with an
    * AdmissionTimeout at once and the scan never starts.
    */
-  run<T>(scan: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  run<T>(task: () => Promise<T>, signal?: AbortSignal, opts: { background?: boolean } = {}): Promise<T> {
     this.#watch();
+    let entered = !opts.background;
+    const enter = () => {
+      if (entered) return;
+      entered = true;
+      this.#entering--;
+    };
+    // Each scan that ends may make room for a background one.
+    const scan = () => {
+      enter();
+      return task().finally(() => setImmediate(() => this.#wakeBackground()));
+    };
+    if (opts.background) signal?.addEventListener('abort', enter, { once: true });
     if (!signal) return this.#limit(scan);
     return new Promise<T>((resolve, reject) => {
       let waiting = true;
@@ -122,7 +198,7 @@ export class ScanAdmission {
     const u = this.#utilization();
     this.#saturatedSteps = u >= SATURATED ? this.#saturatedSteps + 1 : 0;
     const running = this.#limit.activeCount;
-    const waiting = this.#limit.pendingCount;
+    const waiting = this.#limit.pendingCount + this.#background.length;
     const allowed = this.#limit.concurrency;
     let next: number;
     if (running === 0 && waiting === 0) next = this.#min;
@@ -131,10 +207,12 @@ export class ScanAdmission {
     else next = Math.min(allowed, running);
     next = Math.min(this.#max, Math.max(this.#min, next));
     if (next !== allowed) this.#limit.concurrency = next;
+    this.#wakeBackground();
     if (running === 0 && waiting === 0) this.#stopWatching();
   }
 
   close(): void {
+    for (const waiter of [...this.#background]) waiter.giveUp();
     this.#stopWatching();
   }
 

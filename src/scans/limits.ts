@@ -25,6 +25,8 @@ export interface RateState {
 export interface ScanLimits {
   /** Spends one scan of the domain's and the IP's budget, or throws a 429 AppError. */
   consume(domain: string, clientIp: string): Promise<RateState>;
+  /** Spends one scan of the domain's budget only (batch items: their key's budget replaces the per-IP one), or throws a 429. */
+  consumeDomain(domain: string): Promise<RateState>;
   /** The domain's budget without spending any (for coalesced serves). */
   peek(domain: string): Promise<RateState>;
 }
@@ -108,6 +110,10 @@ export function createScanLimits(opts: LimitsOptions): ScanLimits {
         await perIp.reward(clientIp, 1).catch(() => undefined);
         throw e;
       }
+      return { limit: burst, remaining: await remainingOf(domain) };
+    },
+    async consumeDomain(domain) {
+      await consumeDomain(domain);
       return { limit: burst, remaining: await remainingOf(domain) };
     },
     async peek(domain) {

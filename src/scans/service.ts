@@ -46,6 +46,23 @@ export interface ScanServiceDeps {
   onMailQueued?: () => void;
 }
 
+/** A batch item's scan (src/batches/): background lane, no lead, no mail, no per-IP budget. */
+export interface BatchItemScan {
+  /** As the partner sent it; read and guarded like POST /scan's. */
+  domain: string;
+  profile?: Profile;
+  /**
+   * Runs inside the archive transaction when this item's own scan is archived; throwing rolls
+   * the whole archive back, so an item already done elsewhere never gets a second report.
+   */
+  archiveAlso: (trx: Knex.Transaction, report: ScanReportBody) => Promise<void>;
+  /** Stops the wait for room (the job engine closing). */
+  stop?: AbortSignal;
+}
+
+/** The lead columns of a batch item's archived scan: no person asked, so no mail and no outreach. */
+const BATCH_LEAD: Lead = { name: 'partner batch', email: '', phone: null, role: null };
+
 /** What the scanning request itself gets beyond the shared result. */
 interface Own { token?: string; rate: RateState; mail?: ScanReportBody['mail'] }
 
@@ -118,6 +135,37 @@ export class ScanService {
     }
   }
 
+  /**
+   * A batch item, scanned exactly as POST /scan scans (guard, exclusions, coalescing, the
+   * per-domain limit, the engine, the archive) minus the lead, its mail and the per-IP budget,
+   * in the background lane of admission. `archivedHere` says whether this call archived the
+   * report (through `archiveAlso`); otherwise the report came from a scan that someone else
+   * started (coalesced) and is theirs.
+   */
+  async scanBatchItem(item: BatchItemScan): Promise<{ body: ScanReportBody; archivedHere: boolean }> {
+    const domain = this.readDomain(item.domain);
+    if (await isExcluded(this.d.db, this.d.excludedDomains, domain)) throw excludedError(domain);
+    let ranOwn = false;
+    const run = () => {
+      ranOwn = true;
+      return this.runFresh(domain, BATCH_LEAD, item.profile, '', undefined, item);
+    };
+    const key = coalesceKey(domain, item.profile);
+    const recent = await this.d.coalescer.recent(key);
+    if (recent) return { body: recent.body as ScanReportBody, archivedHere: false };
+    try {
+      const shared = await this.d.coalescer.share(key, run);
+      return { body: shared.shared.body as ScanReportBody, archivedHere: shared.leader && typeof shared.shared.body.reportUrl === 'string' };
+    } catch (err) {
+      if (!ranOwn && err instanceof AppError && err.code === 'RATE_LIMITED') {
+        const mine = await run();
+        await this.d.coalescer.remember(key, mine.shared);
+        return { body: mine.shared.body as ScanReportBody, archivedHere: typeof mine.shared.body.reportUrl === 'string' };
+      }
+      throw err;
+    }
+  }
+
   private served(shared: Completed, own: Own): ScanOutcome {
     const body = { ...(shared.body as ScanReportBody), coalesced: false };
     if (own.token) body.cliUploadToken = own.token;
@@ -132,11 +180,11 @@ export class ScanService {
     return { body, headers: headersOf(await this.d.limits.peek(domain)) };
   }
 
-  private async runFresh(domain: string, lead: Lead, profile: Profile | undefined, clientIp: string, onProgress: ProgressListener | undefined): Promise<{ shared: Completed; own: Own }> {
+  private async runFresh(domain: string, lead: Lead, profile: Profile | undefined, clientIp: string, onProgress: ProgressListener | undefined, batch?: BatchItemScan): Promise<{ shared: Completed; own: Own }> {
     await preflightDns(domain, this.d.resolve);
-    const rate = await this.d.limits.consume(domain, clientIp);
+    const rate = batch ? await this.d.limits.consumeDomain(domain) : await this.d.limits.consume(domain, clientIp);
     const suffix = tunnelSuffixOf(domain);
-    const { report, evidence, files } = await this.runEngine(domain, profile, onProgress);
+    const { report, evidence, files } = await this.runEngine(domain, profile, onProgress, batch ? (batch.stop ?? true) : undefined);
     const scanId = randomUUID();
     const body: ScanReportBody = {
       schemaVersion: report.schemaVersion, scanId, domain, scannedAt: report.scannedAt, headline: report.headline,
@@ -161,9 +209,9 @@ export class ScanService {
         id: scanId, kind: 'site', domain, headline: body.headline, score: body.score.value, report: JSON.stringify(archivedPayload(body)),
         evidence: JSON.stringify(evidence), scanned_at: body.scannedAt, lead_name: lead.name, lead_email: lead.email,
         lead_phone: lead.phone, lead_role: lead.role, upload_token_hash: token.hash,
-      }, vendorsOf(body), composeReportMail({
+      }, vendorsOf(body), batch ? undefined : composeReportMail({
         scanId, domain, headline: body.headline, scoreDisplay: body.score.display, reportUrl, to: lead.email, leadName: lead.name,
-      }), { perRecipientPerDay: this.d.mailPerRecipientPerDay, queuedAt: this.d.now().toISOString() }, files ?? []));
+      }), { perRecipientPerDay: this.d.mailPerRecipientPerDay, queuedAt: this.d.now().toISOString() }, files ?? [], batch ? (trx) => batch.archiveAlso(trx, body) : undefined));
     } catch (err) {
       // The caller still gets the measurement; without an archive there is no link, no token, no mail.
       this.d.log.error({ err, scanId, domain }, 'archive write failed; serving the report unarchived');
@@ -178,7 +226,9 @@ export class ScanService {
     return { shared: { body: { ...body, reportUrl }, completedAtMs: this.d.now().getTime() }, own: { rate, token: token.token, mail } };
   }
 
-  private async runEngine(domain: string, profile: Profile | undefined, onProgress: ProgressListener | undefined) {
+  private async runEngine(domain: string, profile: Profile | undefined, onProgress: ProgressListener | undefined, background?: AbortSignal | true) {
+    // A background scan (a batch item) waits for room outside p-limit, before its deadline starts.
+    if (background) await this.d.admission.roomForBackground(background === true ? undefined : background);
     const controller = new AbortController();
     const signal = controller.signal;
     // The deadline runs from the request, so time spent waiting for room is part of it.
@@ -198,7 +248,7 @@ export class ScanService {
         if (queued) tell(onProgress, ADMITTED);
         return this.d.scanner.scan(domain, { ...(profile ? { profile } : {}), signal, ...(onProgress ? { onProgress } : {}) });
       };
-      return await Promise.race([this.d.admission.run(scan, signal), overdue]);
+      return await Promise.race([this.d.admission.run(scan, signal, { background: background !== undefined }), overdue]);
     } catch (err) {
       if (err instanceof AdmissionTimeout) {
         this.d.log.warn({ domain, running: this.d.admission.running, waiting: this.d.admission.waiting }, 'scan never started: no room before its deadline');

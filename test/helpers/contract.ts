@@ -90,7 +90,7 @@ export function conforms(res: ResLike): void {
     assert.ok(media, `${op.operationId} ${status} sent ${contentType || 'no content type'}; declared: ${Object.keys(response.content).join(', ')}`);
     if (media.schema) {
       const v = schemaValidator(`${op.operationId}:${status}:${contentType}`, media.schema);
-      const value = contentType.endsWith('json') ? JSON.parse(res.text ?? 'null') : (res.text ?? '');
+      const value = contentType === 'application/json' || contentType.endsWith('+json') ? JSON.parse(res.text ?? 'null') : (res.text ?? '');
       assert.ok(v(value), `${op.operationId} ${status} body breaks openapi.yaml: ${ajv.errorsText(v.errors)}`);
     }
   }

@@ -8,6 +8,7 @@ import * as m005 from './005-mail-cap-index.ts';
 import * as m006 from './006-api-keys.ts';
 import * as m007 from './007-mail-mailbox.ts';
 import * as m008 from './008-scan-files.ts';
+import * as m009 from './009-batches.ts';
 
 export interface Migration {
   name: string;
@@ -24,4 +25,5 @@ export const migrations: Migration[] = [
   { name: '006-api-keys', ...m006 },
   { name: '007-mail-mailbox', ...m007 },
   { name: '008-scan-files', ...m008 },
+  { name: '009-batches', ...m009 },
 ];

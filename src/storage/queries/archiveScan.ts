@@ -81,7 +81,8 @@ function assertReportShape(row: ScanRow): void {
  * Archives the scan with the files it read (robots.txt, for comparisons); with a mail, returns
  * whether it was queued (false when the cap is reached).
  */
-export async function archiveScan(db: Knex, row: ScanRow, vendors: readonly string[], mail?: OutboxMail, cap?: MailCap, files: readonly ScanFile[] = []): Promise<{ mailQueued: boolean }> {
+/** `also` runs last inside the transaction (a batch item marked done with this scan); throwing there rolls everything back. */
+export async function archiveScan(db: Knex, row: ScanRow, vendors: readonly string[], mail?: OutboxMail, cap?: MailCap, files: readonly ScanFile[] = [], also?: (trx: Knex.Transaction) => Promise<void>): Promise<{ mailQueued: boolean }> {
   assertReportShape(row);
   let mailQueued = false;
   await db.transaction(async (trx) => {
@@ -98,6 +99,7 @@ export async function archiveScan(db: Knex, row: ScanRow, vendors: readonly stri
       });
       mailQueued = true;
     }
+    await also?.(trx);
   });
   return { mailQueued };
 }

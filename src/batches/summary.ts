@@ -1,0 +1,107 @@
+// A batch's summary, pure: what each finished item contributes (its facts, taken from its
+// report when it finishes) and the aggregation over all of them. Every figure is a count or is
+// computed from counts and scores that the results rows (and the reports they link) carry, so
+// anyone can recompute it from GET /batches/{id}/results.
+import type { ScanReportBody } from '../scans/types.ts';
+
+/** What the summary needs from one report: per agent [robots blocks, edge denies on both networks, robots allows], vendors' denials. */
+export interface ItemFacts {
+  a: Record<string, [0 | 1, 0 | 1, 0 | 1]>;
+  v: Record<string, number>;
+}
+
+/** Edge outcomes that deny an agent: a challenge, a block, a rate limit or a login. */
+export const DENIALS = new Set(['challenge', 'block', 'rate-limited', 'auth']);
+
+export function factsOf(report: Pick<ScanReportBody, 'matrix'>): ItemFacts {
+  const facts: ItemFacts = { a: {}, v: {} };
+  for (const m of report.matrix) {
+    const denied = m.edgeDoes !== null && DENIALS.has(m.edgeDoes.networkA) && DENIALS.has(m.edgeDoes.networkB);
+    facts.a[m.ua] = [m.robotsSays === 'blocked' ? 1 : 0, denied ? 1 : 0, m.robotsSays === 'allowed' ? 1 : 0];
+    if (denied) for (const vendor of m.attributedVendors) facts.v[vendor] = (facts.v[vendor] ?? 0) + 1;
+  }
+  return facts;
+}
+
+export interface SummaryItem {
+  headline: string;
+  score: number | null;
+  facts: ItemFacts;
+}
+
+export interface AgentFigures {
+  ua: string;
+  /** Finished sites whose report has this agent. */
+  sites: number;
+  robotsBlocks: number;
+  edgeDenies: number;
+  allowedButDenied: number;
+  robotsBlocksShare: number;
+  edgeDeniesShare: number;
+  allowedButDeniedShare: number;
+}
+
+export interface Summary {
+  finished: number;
+  headlines: Record<string, number>;
+  score: { scored: number; mean: number; median: number; p10: number; p90: number } | null;
+  agents: AgentFigures[];
+  vendors: Array<{ vendor: string; denials: number; sites: number }>;
+}
+
+/** count / of, to 4 decimals; 0 of nothing. */
+export const share = (count: number, of: number) => (of === 0 ? 0 : Math.round((count / of) * 10_000) / 10_000);
+
+/** Nearest rank: the smallest value with at least p % of the values at or below it. */
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export function median(sorted: readonly number[]): number {
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Folds items one at a time, so a summary of 10,000 items never holds them all. */
+export class SummaryBuilder {
+  #finished = 0;
+  readonly #headlines: Record<string, number> = {};
+  readonly #scores: number[] = [];
+  readonly #agents = new Map<string, [number, number, number, number]>();
+  readonly #vendors = new Map<string, [number, number]>();
+
+  add(item: SummaryItem): void {
+    this.#finished++;
+    this.#headlines[item.headline] = (this.#headlines[item.headline] ?? 0) + 1;
+    if (item.score !== null) this.#scores.push(item.score);
+    for (const [ua, [blocks, denies, allows]] of Object.entries(item.facts.a)) {
+      const a = this.#agents.get(ua) ?? [0, 0, 0, 0];
+      a[0]++;
+      a[1] += blocks;
+      a[2] += denies;
+      a[3] += allows && denies ? 1 : 0;
+      this.#agents.set(ua, a);
+    }
+    for (const [vendor, denials] of Object.entries(item.facts.v)) {
+      const v = this.#vendors.get(vendor) ?? [0, 0];
+      v[0] += denials;
+      v[1]++;
+      this.#vendors.set(vendor, v);
+    }
+  }
+
+  build(): Summary {
+    const sorted = [...this.#scores].sort((x, y) => x - y);
+    const sum = sorted.reduce((s, x) => s + x, 0);
+    return {
+      finished: this.#finished,
+      headlines: Object.fromEntries(Object.entries(this.#headlines).sort(([a], [b]) => a.localeCompare(b))),
+      score: sorted.length === 0 ? null : { scored: sorted.length, mean: Math.round((sum / sorted.length) * 100) / 100, median: median(sorted), p10: percentile(sorted, 10), p90: percentile(sorted, 90) },
+      agents: [...this.#agents].sort(([a], [b]) => a.localeCompare(b)).map(([ua, [sites, blocks, denies, both]]) => ({
+        ua, sites, robotsBlocks: blocks, edgeDenies: denies, allowedButDenied: both,
+        robotsBlocksShare: share(blocks, sites), edgeDeniesShare: share(denies, sites), allowedButDeniedShare: share(both, sites),
+      })),
+      vendors: [...this.#vendors].sort(([a], [b]) => a.localeCompare(b)).map(([vendor, [denials, sites]]) => ({ vendor, denials, sites })),
+    };
+  }
+}

@@ -1,0 +1,12 @@
+// GET /batches/{batchId}: progress, to its key and the operator.
+import { batchBody } from '../batches/views.ts';
+import { rateLimitHeaders } from '../keys/service.ts';
+import type { Handler } from './types.ts';
+
+export const getBatch: Handler<'getBatch'> = async (req, res, ctx) => {
+  const { keys, batches } = ctx.services;
+  const caller = await keys.identify(req.get('authorization'));
+  const view = await batches.view(caller, String(req.params.batchId));
+  if (caller.kind === 'partner') res.set(rateLimitHeaders(await keys.peek(caller.key.keyId)));
+  res.set('Cache-Control', 'no-store').json(batchBody(view.row, view, batches.links(view.row.id), ctx.now().getTime()));
+};
