@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { leadProblem } from '../scans/lead.ts';
+import { HEADERS_ENV, parseExtraHeaders, type ExtraHeader } from './headers.ts';
 
 export const PROFILES = ['general', 'dev-platform', 'docs', 'publisher'] as const;
 export type ProfileName = (typeof PROFILES)[number];
@@ -32,6 +33,11 @@ export interface ScanOptions {
   writeBaseline: boolean;
   /** Absent only for local scans, which contact no API. */
   api: string;
+  /**
+   * --header / AGENT_READINESS_HEADERS: an authenticated preview, scanned from this machine and
+   * sent only to the scanned origin (src/cli/preview.ts). Values are secrets: never printed.
+   */
+  headers?: ExtraHeader[];
 }
 
 /** The developer's own server, given as localhost:<port> or 127.0.0.1:<port> (optionally with a scheme). */
@@ -52,6 +58,7 @@ export const USAGE = `agent-readiness: how ready is your site for AI agents?
 Usage:
   agent-readiness scan <target> --name <name> --email <email> [options]
   agent-readiness scan localhost:<port> [options]
+  agent-readiness scan <preview host> --header 'Name: value' [options]
   agent-readiness diff <scanId> <otherScanId> [--api <URL>] [--format <F>]
   agent-readiness --help | --version
 
@@ -65,6 +72,9 @@ A hosted scan runs on the service's two cloud networks, reruns the same probe
 grid from your own network, attaches it to the report as a self-reported
 vantage, and prints the result. A local scan runs the rubric on this machine
 against your server: nothing is uploaded and no hosted service is contacted.
+An authenticated preview (--header) runs the rubric on this machine against a
+protected deployment, its headers sent to that origin only, never to another
+host, a redirect off it or the API; it needs no contact and uploads nothing.
 
 diff prints what changed from the report <scanId> to the report <otherScanId>
 (two reports of one domain): headline, score, agents, robots.txt line by line,
@@ -90,6 +100,11 @@ Options:
                       or junit (one test case per check); markdown is also
                       appended to $GITHUB_STEP_SUMMARY when that is set
   --json              the same as --format json: one JSON document on stdout
+  --header 'Name: value'
+                      send this header to the scanned origin only (repeatable),
+                      e.g. a Vercel protection bypass; or put one per line in
+                      $${HEADERS_ENV} to keep secrets out of argv
+                      and logs. Values are never printed
   -h, --help          this text
   -v, --version       the CLI version
 
@@ -103,7 +118,8 @@ Exit codes:
      or a check that passed in the --baseline now fails
   2  could not test:
      - a usage error (unknown option or command, missing target, missing or
-       invalid contact, bad --min-score, --profile, --format or --assert level)
+       invalid contact, bad --min-score, --profile, --format or --assert level,
+       a malformed --header or ${HEADERS_ENV} line)
      - no API for a hosted scan (neither --api nor AGENT_READINESS_API)
      - the API unreachable, or any 4xx/5xx answer to the scan (400 bad domain,
        403 excluded, 429 rate limited with the wait printed, 502 ...)
@@ -144,6 +160,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
         profile: { type: 'string' }, fresh: { type: 'boolean' }, json: { type: 'boolean' },
         api: { type: 'string' }, assert: { type: 'string', multiple: true }, baseline: { type: 'string' },
         'write-baseline': { type: 'boolean' }, format: { type: 'string' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
+        header: { type: 'string', multiple: true },
       },
     });
   } catch (err) {
@@ -178,15 +195,19 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   if (v['write-baseline'] && !v.baseline) return { kind: 'usage-error', message: '--write-baseline needs --baseline <file> to write to' };
 
   const local = parseLocalTarget(target);
+  const extra = parseExtraHeaders(v.header ?? [], env[HEADERS_ENV]);
+  if (!extra.ok) return { kind: 'usage-error', message: extra.message };
+  // An authenticated preview runs here and contacts no API: like a local scan, it needs no contact.
+  const here = local !== null || extra.headers.length > 0;
   // A hosted scan is attributed to a contact (the same policy as the web form); a local one contacts nobody.
-  if (!local && (!v.name || !v.email)) {
+  if (!here && (!v.name || !v.email)) {
     return { kind: 'usage-error', message: 'a hosted scan needs your contact details: --name <name> --email <email>' };
   }
   // The service's own lead rules (the contract's Lead schema), checked before anything is sent.
-  const problem = local ? null : leadProblem({ name: v.name, email: v.email });
+  const problem = here ? null : leadProblem({ name: v.name, email: v.email });
   if (problem) return { kind: 'usage-error', message: problem };
   const api = v.api ?? (env.AGENT_READINESS_API || PACKAGED_API_DEFAULT);
-  if (!local && !api) {
+  if (!here && !api) {
     return { kind: 'usage-error', message: 'a hosted scan needs the API address: pass --api <URL> or set AGENT_READINESS_API (for example AGENT_READINESS_API=https://agent-readiness.example)' };
   }
   const apiProblem = api === undefined ? null : badApi(api);
@@ -198,6 +219,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     ...(v.email !== undefined ? { email: v.email } : {}),
     ...(minScore !== undefined ? { minScore } : {}),
     ...(v.profile !== undefined ? { profile: v.profile as ProfileName } : {}),
+    ...(extra.headers.length ? { headers: extra.headers } : {}),
   };
   return { kind: 'scan', options, local };
 }

@@ -20,6 +20,8 @@ export interface RunSummary {
   fixes: Map<string, string>;
   /** Where it was scanned from, for the heading (the domain, or the local origin). */
   where: string;
+  /** Run notices every format carries: an authenticated preview, a preview deployment (headers.ts). */
+  notices?: string[];
 }
 
 const STATUS_ICON: Record<string, string> = { pass: '✅', fail: '❌', inconclusive: '❔', skipped: '⏭️', error: '⚠️' };
@@ -57,6 +59,7 @@ export function renderMarkdown(r: RunSummary): string {
     `**Headline:** ${cell(rep.headline)} (confidence ${cell(rep.confidence)}) · **Score:** ${score} · ${cell(rep.score.rubricVersion)} · **Gate:** ${VERDICT[r.exitCode] ?? r.exitCode}`,
     '',
   ];
+  for (const n of r.notices ?? []) out.push(`> **Note:** ${cell(n)}`, '');
   if (rep.preview) {
     out.push(`Next rubric: ${rep.preview.score.value === null ? 'not enough signal' : `${rep.preview.score.value}/100`} (${cell(rep.preview.rubricVersion)}, a preview)`, '');
     const findings = revisedFindings(rep);
@@ -110,6 +113,7 @@ export function renderJunit(r: RunSummary): string {
     `      <property name="rubricVersion" value="${xml(rep.score.rubricVersion)}"/>`,
     ...(rep.preview ? [`      <property name="nextRubricScore" value="${rep.preview.score.value ?? ''}"/>`, `      <property name="nextRubricVersion" value="${xml(rep.preview.rubricVersion)}"/>`] : []),
     ...(rep.reportUrl ? [`      <property name="reportUrl" value="${xml(rep.reportUrl)}"/>`] : []),
+    ...(r.notices ?? []).map((n, i) => `      <property name="notice${i + 1}" value="${xml(n)}"/>`),
     '    </properties>',
   ];
   for (const c of rep.checks) {

@@ -17,6 +17,7 @@ import { gridKeys, type Observation } from '../scanner/grid.ts';
 import type { EdgeOutcome, EvidenceRecord, Profile } from '../scanner/types.ts';
 import type { ScanReport } from './api.ts';
 import type { LocalTarget } from './args.ts';
+import { withOriginHeaders, type ExtraHeader } from './headers.ts';
 
 const STAND_IN = 'local-dev-server.invalid';
 const DEADLINE_MS = 25_000;
@@ -75,9 +76,10 @@ export function asThisMachine(full: ScanReport, evidence: readonly EvidenceRecor
   return { report: full, observations, outcomes, fixes };
 }
 
-export async function scanLocally(target: LocalTarget, profile: Profile | undefined): Promise<LocalScan> {
+export async function scanLocally(target: LocalTarget, profile: Profile | undefined, headers: readonly ExtraHeader[] = []): Promise<LocalScan> {
   const origin = localOrigin(target);
-  const local = mapOrigin(createEgress({ name: 'local', allowLoopbackTarget: { host: target.host, port: target.port } }), origin);
+  // --header on a local scan: sent to the local origin only (mapOrigin turns the stand-in into it first).
+  const local = mapOrigin(withOriginHeaders(createEgress({ name: 'local', allowLoopbackTarget: { host: target.host, port: target.port } }), origin, headers), origin);
   // One vantage only: this machine. networkB stays unconfigured, so its cells read `unprobed`.
   const none = createEgress({ name: 'networkB' });
   try {

@@ -14,7 +14,8 @@ import type { Style } from './style.ts';
 import type { UploadResult, UserVantage } from './vantage.ts';
 
 export interface HumanView {
-  mode: 'hosted' | 'local';
+  /** preview: an authenticated preview, run on this machine with --header (preview.ts). */
+  mode: 'hosted' | 'local' | 'preview';
   report: ScanReport;
   fixes: Map<string, string>;
   vantage: UserVantage | null;
@@ -26,6 +27,8 @@ export interface HumanView {
   checks?: ChecksGate;
   /** Local mode: the origin that was scanned. */
   localOrigin?: string;
+  /** Run notices (an authenticated preview, a preview deployment), shown under the first line. */
+  notices?: string[];
 }
 
 function headlineColour(h: string, s: Style): string {
@@ -39,8 +42,9 @@ function headlineColour(h: string, s: Style): string {
 export function renderHuman(v: HumanView, s: Style): string {
   const r = v.report;
   const out: string[] = [];
-  const where = v.mode === 'local' ? `${v.localOrigin} (local scan)` : domainInText(r.domain);
+  const where = v.mode === 'local' ? `${v.localOrigin} (local scan)` : v.mode === 'preview' ? `${domainInText(r.domain)} (from this machine)` : domainInText(r.domain);
   out.push(`${s.bold('agent-readiness')} · ${where} · scanned ${r.scannedAt}`);
+  for (const n of v.notices ?? []) out.push(`${s.yellow('Note:')} ${n}`);
   if (r.coalesced) out.push(s.dim(`Shared result of an identical scan that finished ${Math.round((r.ageMs ?? 0) / 1000)} s ago (use --fresh for a new one).`));
   if (r.ephemeral && r.ephemeralNote) out.push(s.dim(r.ephemeralNote));
   out.push('');
@@ -73,7 +77,7 @@ export function renderHuman(v: HumanView, s: Style): string {
 
   const user = v.vantage?.outcomes ?? null;
   out.push(s.bold('Agents:'));
-  out.push(...renderMatrix(r.matrix, v.mode === 'local' ? localColumns() : hostedColumns(user), s));
+  out.push(...renderMatrix(r.matrix, v.mode === 'hosted' ? hostedColumns(user) : localColumns(), s));
   out.push('');
 
   if (v.mode === 'hosted') {
@@ -112,6 +116,7 @@ export function renderHuman(v: HumanView, s: Style): string {
   }
 
   if (v.mode === 'local') out.push(`Local scan: nothing was uploaded and no hosted service was contacted; there is no permalink.`);
+  else if (v.mode === 'preview') out.push('Authenticated preview: scanned from this machine; nothing was uploaded and no hosted service was contacted; there is no permalink.');
   else if (r.reportUrl) out.push(`${s.bold('Report:')} ${r.reportUrl}`);
   else out.push(`${s.bold('Report:')} no permalink (${r.ephemeral ? 'temporary tunnel hosts are never archived' : 'the report was not archived'}).`);
   return `${out.join('\n')}\n`;

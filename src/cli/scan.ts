@@ -1,7 +1,8 @@
 /**
  * `agent-readiness scan`: one run from request to exit code. Hosted mode asks
  * the API for the two-network scan, probes the same grid from the caller's
- * network, uploads it once, and gates; local mode runs the engine here.
+ * network, uploads it once, and gates; local mode runs the engine here, and so does an
+ * authenticated preview (--header), whose headers must never reach the API (preview.ts).
  * stdout carries only the report (or the one JSON document); progress,
  * warnings and errors go to stderr.
  */
@@ -19,6 +20,8 @@ import { renderHuman, type HumanView } from './render.ts';
 import { cleanDeep, cleanText } from './sanitize.ts';
 import { colourEnabled, makeStyle } from './style.ts';
 import type { UploadResult, UserVantage } from './vantage.ts';
+import type { LocalScan } from './local.ts';
+import { previewDeploymentNotice, previewLabel } from './headers.ts';
 
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -28,13 +31,15 @@ export interface CliIo {
 }
 
 interface Finished {
-  mode: 'hosted' | 'local';
+  mode: 'hosted' | 'local' | 'preview';
   report: ScanReport;
   fixes: Map<string, string>;
   vantage: UserVantage | null;
   vantageProblem: string | null;
   upload: UploadResult;
   localOrigin?: string;
+  /** --header: the origin they went to and their names (never their values). */
+  authenticated?: { origin: string; headers: string[] };
   /** The --baseline to compare with (absent when none, or when --write-baseline replaces it). */
   baseline: { file: string; doc: Baseline } | null;
 }
@@ -71,7 +76,9 @@ export async function runScan(opts: ScanOptions, local: LocalTarget | null, io: 
   const warn = (msg: string) => io.stderr.write(`agent-readiness: ${msg}\n`);
   let done: Outcome;
   try {
-    done = local ? await runLocal(local, opts, progress.phase) : await runHosted(opts, io, progress.phase);
+    done = local ? await runLocal(local, opts, progress.phase)
+      : opts.headers?.length ? await runPreview(opts, io, progress.phase)
+        : await runHosted(opts, io, progress.phase);
   } catch (err) {
     // Anything unexpected is still "could not test", and --json still gets its one document.
     done = { couldNotTest: err instanceof Error ? err.message : String(err), details: {} };
@@ -80,7 +87,8 @@ export async function runScan(opts: ScanOptions, local: LocalTarget | null, io: 
   }
   // Text from the site (and from the API) reaches terminals, CI logs and summaries only as clean lines.
   done = cleanDeep(done);
-  const cli = { version: io.version, mode: local ? 'local' : 'hosted', ...(local ? {} : { api: opts.api }) };
+  const mode = local ? 'local' : opts.headers?.length ? 'preview' : 'hosted';
+  const cli = { version: io.version, mode, ...(mode === 'hosted' ? { api: opts.api } : {}) };
   if ('couldNotTest' in done) {
     warn(`could not test: ${done.couldNotTest}`);
     if (opts.format === 'json') writeJson(io, { cli, report: null, error: { message: done.couldNotTest, ...done.details }, gate: { minScore: opts.minScore ?? null, result: 'could-not-test', message: 'the scan did not run' }, exitCode: EXIT.couldNotTest });
@@ -101,6 +109,10 @@ export async function runScan(opts: ScanOptions, local: LocalTarget | null, io: 
     [wrongSite, noBaseline].filter((m): m is string => m !== null).map(cleanText),
   );
   const exitCode = combineExit(gate.exitCode, checks.exitCode);
+  // Every format says when headers were sent, and when the site is a preview deployment.
+  const deployment = previewDeploymentNotice(done.report);
+  const notices = [...(done.authenticated ? [previewLabel(done.authenticated.origin, done.authenticated.headers)] : []), ...(deployment ? [deployment] : [])];
+  if (deployment && opts.minScore !== undefined) warn(`warning: --min-score was judged on a preview deployment: ${deployment}`);
   if (done.upload.status === 'failed') warn(`warning: your network's results were not attached: ${done.upload.reason}`);
   else if (done.upload.status === 'not-uploaded' && done.mode === 'hosted') warn(`not uploading your network's results: ${done.upload.reason}`);
   if (done.vantageProblem) warn(`warning: could not probe from your network: ${done.vantageProblem}`);
@@ -111,7 +123,7 @@ export async function runScan(opts: ScanOptions, local: LocalTarget | null, io: 
     warn(`baseline written to ${opts.baseline} (${done.report.checks.length} checks, ${done.report.score.rubricVersion})`);
   }
 
-  const summary: RunSummary = { report: done.report, gate, checks, exitCode, fixes: done.fixes, where: done.localOrigin ?? domainInText(done.report.domain) };
+  const summary: RunSummary = { report: done.report, gate, checks, exitCode, fixes: done.fixes, where: done.localOrigin ?? domainInText(done.report.domain), notices };
   if (opts.format === 'json') {
     writeJson(io, {
       cli,
@@ -123,6 +135,8 @@ export async function runScan(opts: ScanOptions, local: LocalTarget | null, io: 
       assertions: checks.assertions,
       baseline: checks.baseline,
       ...(checks.refusals.length ? { refusals: checks.refusals } : {}),
+      authenticatedPreview: done.authenticated ?? null,
+      previewDeployment: deployment,
       exitCode,
     });
   } else if (opts.format === 'markdown') {
@@ -130,7 +144,7 @@ export async function runScan(opts: ScanOptions, local: LocalTarget | null, io: 
   } else if (opts.format === 'junit') {
     io.stdout.write(renderJunit(summary));
   } else {
-    const view: HumanView = { ...done, gate, checks, ...(done.localOrigin ? { localOrigin: done.localOrigin } : {}) };
+    const view: HumanView = { ...done, gate, checks, notices, ...(done.localOrigin ? { localOrigin: done.localOrigin } : {}) };
     io.stdout.write(renderHuman(view, makeStyle(colourEnabled(io.stdout, io.env))));
   }
   await appendStepSummary(io, renderMarkdown(summary), warn);
@@ -209,20 +223,36 @@ async function runLocal(target: LocalTarget, opts: ScanOptions, phase: (t: strin
   const prepared = await prepareGates(opts, async () => localCatalog(), target.display);
   if ('couldNotTest' in prepared) return prepared;
   phase(`scanning ${localOrigin(target)} from this machine`);
-  const scan = await scanLocally(target, opts.profile);
+  const scan = await scanLocally(target, opts.profile, opts.headers ?? []);
   // Nothing listening is the local twin of an unreachable API: there was nothing to test.
   const control = scan.observations.find((o) => o.key === 'control:browser');
   if (scan.outcomes['control:browser'] === 'transport-error') {
     return { couldNotTest: `nothing answered at ${scan.origin} (${control?.error ?? 'no answer'}). Is your server running on that port?`, details: { origin: scan.origin } };
   }
   return {
-    mode: 'local',
-    report: scan.report,
-    fixes: scan.fixes,
-    vantage: { observedAt: scan.report.scannedAt, via: 'this machine', observations: scan.observations, outcomes: scan.outcomes },
-    vantageProblem: null,
-    upload: { status: 'not-uploaded', reason: 'local scans upload nothing' },
+    ...ranHere('local', scan, 'local scans upload nothing', prepared.baseline),
     localOrigin: scan.origin,
-    baseline: prepared.baseline,
+    ...(opts.headers?.length ? { authenticated: { origin: scan.origin, headers: opts.headers.map(([n]) => n) } } : {}),
   };
+}
+
+/** A run on this machine (local or preview): its grid is the only vantage, and nothing is uploaded. */
+function ranHere(mode: 'local' | 'preview', scan: LocalScan, notUploaded: string, baseline: Finished['baseline']): Finished {
+  return {
+    mode, report: scan.report, fixes: scan.fixes,
+    vantage: { observedAt: scan.report.scannedAt, via: 'this machine', observations: scan.observations, outcomes: scan.outcomes },
+    vantageProblem: null, upload: { status: 'not-uploaded', reason: notUploaded }, baseline,
+  };
+}
+
+/** --header: the whole rubric on this machine against the protected deployment; no API is contacted. */
+async function runPreview(opts: ScanOptions, io: CliIo, phase: (t: string) => void): Promise<Outcome> {
+  const { scanPreview } = await import('./preview.ts');
+  const { localCatalog } = await import('./local.ts');
+  const target = normalizeDomain(opts.target);
+  const prepared = await prepareGates(opts, async () => localCatalog(), target.ok ? target.domain : undefined);
+  if ('couldNotTest' in prepared) return prepared;
+  phase(`scanning ${opts.target} from this machine (authenticated preview)`);
+  const scan = await scanPreview(opts.target, opts.headers ?? [], io.env, opts.profile);
+  return { ...ranHere('preview', scan, 'an authenticated preview uploads nothing', prepared.baseline), authenticated: { origin: scan.origin, headers: scan.headerNames } };
 }

@@ -31,6 +31,12 @@ export interface ProbeRequest {
    * authority, never sent the old one). A rejection fails the request with `SIGNING`, unsent.
    */
   signFor?: (url: string) => Promise<Record<string, string>>;
+  /**
+   * Headers for one origin only (an authenticated preview's secrets, src/cli/preview.ts): added
+   * on each hop whose URL is exactly `origin` (scheme, host and port), and on no other, so a
+   * redirect off the origin never carries them.
+   */
+  originHeaders?: { origin: string; headers: Readonly<Record<string, string>> };
 }
 
 export type ProbeResult =
@@ -178,9 +184,10 @@ export function createEgress(opts: EgressOptions): Egress {
         address = resolved.addresses[0]!;
       }
       let hopHeaders = req.headers;
+      if (req.originHeaders && url.origin === req.originHeaders.origin) hopHeaders = { ...hopHeaders, ...req.originHeaders.headers };
       if (req.signFor) {
         try {
-          hopHeaders = { ...req.headers, ...(await req.signFor(url.href)) };
+          hopHeaders = { ...hopHeaders, ...(await req.signFor(url.href)) };
         } catch (err) {
           return fail('SIGNING', `could not sign the request to ${url.host}: ${err instanceof Error ? err.message : String(err)}`);
         }

@@ -63,6 +63,18 @@ describe('the GitHub Action (action.yml)', () => {
     });
   });
 
+  test('headers reach the CLI through AGENT_READINESS_HEADERS, never argv, and need no contact: an authenticated preview', () => {
+    const step = action.runs.steps.find((st) => st.run)!;
+    assert.equal(step.env?.AGENT_READINESS_HEADERS, '${{ inputs.headers }}');
+    const secret = 'x-vercel-protection-bypass: s3cret';
+    const argv = runAction(action, { domain: 'shop-git-x.vercel.app', headers: secret });
+    assert.ok(!argv.join(' ').includes('s3cret'), 'the secret is not on the command line');
+    assert.deepEqual(argv.slice(2), ['scan', 'shop-git-x.vercel.app', '--format', 'text']);
+    const parsed = parseCli(argv.slice(2), { AGENT_READINESS_HEADERS: secret });
+    assert.equal(parsed.kind, 'scan', JSON.stringify(parsed));
+    if (parsed.kind === 'scan') assert.deepEqual(parsed.options.headers, [['x-vercel-protection-bypass', 's3cret']]);
+  });
+
   test('optional inputs left empty add no flags; the API may come from AGENT_READINESS_API instead', () => {
     const argv = runAction(action, { domain: 'example.org', contact: 'web@example.org' });
     const parsed = parseCli(argv.slice(2), { AGENT_READINESS_API: 'https://agent-readiness.example' });

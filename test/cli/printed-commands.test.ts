@@ -39,7 +39,10 @@ function commands(text: string): Array<{ cmd: string; env: Record<string, string
   for (const m of joined.matchAll(re)) {
     const before = joined.slice(Math.max(0, m.index - 300), m.index);
     const api = /AGENT_READINESS_API[:=]\s*(\S+)/.exec(before)?.[1];
-    found.push({ cmd: m[0].replace(/\s+$/, ''), env: api ? { AGENT_READINESS_API: api } : {} });
+    // An authenticated preview's headers, set on the same line (`AGENT_READINESS_HEADERS="…" npx …`).
+    const headers = /AGENT_READINESS_HEADERS=(?:"([^"]*)"|'([^']*)'|(\S+))\s*$/.exec(before);
+    const env: Record<string, string> = { ...(api ? { AGENT_READINESS_API: api } : {}), ...(headers ? { AGENT_READINESS_HEADERS: headers[1] ?? headers[2] ?? headers[3]! } : {}) };
+    found.push({ cmd: m[0].replace(/\s+$/, ''), env });
   }
   return found;
 }

@@ -12,8 +12,10 @@ import { bypassesProxy, describeProxy, proxyFor } from '../../src/cli/proxy-env.
 import { startProgress } from '../../src/cli/progress.ts';
 import { colourEnabled, makeStyle } from '../../src/cli/style.ts';
 import { whyNoUpload } from '../../src/cli/vantage.ts';
+import { parseExtraHeaders, previewDeploymentNotice, withOriginHeaders } from '../../src/cli/headers.ts';
 import { cleanDeep, cleanText, markdownText } from '../../src/cli/sanitize.ts';
 import type { ScanReport } from '../../src/cli/api.ts';
+import type { Egress } from '../../src/net/egress.ts';
 
 const LEAD = ['--name', 'Ada', '--email', 'ada@example.org'];
 
@@ -385,5 +387,49 @@ describe('CLI progress', () => {
   test('plain style adds no escape codes', () => {
     assert.equal(makeStyle(false).red('x'), 'x');
     assert.equal(makeStyle(true).red('x'), '\x1b[31mx\x1b[39m');
+  });
+});
+
+describe('--header and AGENT_READINESS_HEADERS (an authenticated preview)', () => {
+  const SECRET = 'p4ss-w0rd-xyz';
+  test('flags and the variable\'s lines become headers in order; blank lines are skipped', () => {
+    const r = parseExtraHeaders(['x-vercel-protection-bypass: a:b c'], `\nAuthorization: Bearer ${SECRET}\n\n`);
+    assert.deepEqual(r, { ok: true, headers: [['x-vercel-protection-bypass', 'a:b c'], ['Authorization', `Bearer ${SECRET}`]] });
+  });
+  test('every malformed or forbidden header is refused, naming where it came from and never its value', () => {
+    const cases: Array<[string[], string | undefined, RegExp]> = [
+      [[`no colon ${SECRET}`], undefined, /--header #1 must be 'Name: value' \(the value is not shown\)/],
+      [[`bad name: ${SECRET}`], undefined, /not a valid header name/],
+      [[`Host: ${SECRET}`], undefined, /Host is set by the HTTP client/],
+      [[`User-Agent: ${SECRET}`], undefined, /part of how each agent arrives/],
+      [[`Sec-Fetch-Site: ${SECRET}`], undefined, /part of how each agent arrives/],
+      [['x-a:'], undefined, /needs a value/],
+      [[`x-a: ${SECRET}`], `X-A: ${SECRET}`, /AGENT_READINESS_HEADERS line 1: X-A is given twice/],
+      [[], `x-b: ${SECRET}\u0007`, /AGENT_READINESS_HEADERS line 1: x-b needs a value on one line of printable characters/],
+    ];
+    for (const [flags, env, want] of cases) {
+      const r = parseExtraHeaders(flags, env);
+      assert.equal(r.ok, false, `${flags.join('|')} ${env}`);
+      if (!r.ok) {
+        assert.match(r.message, want);
+        assert.ok(!r.message.includes(SECRET), `the message never repeats the value: ${r.message}`);
+      }
+    }
+  });
+  test('a vercel.app, netlify.app or pages.dev host answering X-Robots-Tag: noindex is a preview deployment; a noindex meta tag or another host is not', () => {
+    const noindex = [{ id: 'policy.not-noindexed', status: 'fail', detail: 'X-Robots-Tag: noindex' }];
+    assert.match(previewDeploymentNotice({ domain: 'shop-git-x.vercel.app', checks: noindex }) ?? '', /preview deployment \(a vercel\.app host answering X-Robots-Tag: noindex\)/);
+    assert.ok(previewDeploymentNotice({ domain: 'deploy-preview-3--shop.netlify.app', checks: noindex }));
+    assert.ok(previewDeploymentNotice({ domain: 'abc123.shop.pages.dev', checks: noindex }));
+    assert.equal(previewDeploymentNotice({ domain: 'www.example.com', checks: noindex }), null);
+    assert.equal(previewDeploymentNotice({ domain: 'shop.vercel.app', checks: [{ id: 'policy.not-noindexed', status: 'pass', detail: 'no noindex on the home page' }] }), null);
+    assert.equal(previewDeploymentNotice({ domain: 'shop.vercel.app', checks: [{ id: 'policy.not-noindexed', status: 'fail', detail: '<meta name="robots" content="noindex">' }] }), null);
+  });
+  test('the wrapper hands the egress its origin as URL.origin spells it, and nothing when no header was given', async () => {
+    const seen: unknown[] = [];
+    const inner: Egress = { name: 'x', configured: true, fetch: async (req) => { seen.push(req); return { ok: false, errorCode: 'ABORTED', message: '', redirects: [], timingMs: 0 }; }, release: () => undefined, close: async () => undefined };
+    await withOriginHeaders(inner, 'https://localhost:443', [['x-a', '1']]).fetch({ url: 'https://localhost/', timeoutMs: 1, maxBodyBytes: 1, maxRedirects: 0 });
+    assert.deepEqual((seen[0] as { originHeaders: unknown }).originHeaders, { origin: 'https://localhost', headers: { 'x-a': '1' } });
+    assert.equal(withOriginHeaders(inner, 'https://a.example', []), inner);
   });
 });

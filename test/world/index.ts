@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
+import { createSecureContext, type SecureContext } from 'node:tls';
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -85,7 +86,10 @@ export async function startWorld(opts: WorldOptions = {}): Promise<World> {
   const ca = readFileSync(WORLD_CA_PATH, 'utf8');
 
   const requests: WorldRequest[] = [];
-  const sites = createHttpsServer({ key, cert }, (req, res) => {
+  // Platform preview hosts (*.vercel.app, *.netlify.app, *.pages.dev) get their own certificate from the same CA.
+  const previewContext = createSecureContext({ key: readFileSync(`${certDir}preview.key`), cert: readFileSync(`${certDir}preview.pem`) });
+  const SNICallback = (name: string, cb: (err: Error | null, ctx?: SecureContext) => void) => cb(null, /(^|\.)(vercel\.app|netlify\.app|pages\.dev)$/i.test(name) ? previewContext : undefined);
+  const sites = createHttpsServer({ key, cert, SNICallback }, (req, res) => {
     const host = String(req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
     if (opts.logRequests) requests.push({ host, path: req.url ?? '/', network: networkOf(req.socket.remoteAddress), rawHeaders: [...req.rawHeaders] });
     // `<name>--<n>` is another copy of scenario <name> (distinct hosts, e.g. for concurrent scans in the benchmark).
