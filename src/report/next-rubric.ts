@@ -10,6 +10,12 @@ export function nextRubricLine(p: RubricPreview | undefined): SafeHtml | string 
   return html`<p class="small">Next rubric: <strong>${p.score.value === null ? 'not enough signal' : `${p.score.value}/100`}</strong> <span class="muted">(${p.rubricVersion}, a preview that may still change; <a href="#next-rubric">what it adds</a>)</span></p>`;
 }
 
+/** What a revised check's new definition judges differently, from its change note ("name: what"), or ''. */
+function anew(change: RubricPreview['changes'][number], name: string | undefined): string {
+  const prefix = `${name ?? ''}: `;
+  return change.change === 'revised' && name && change.note.startsWith(prefix) ? change.note.slice(prefix.length) : '';
+}
+
 export function nextRubricSection(p: RubricPreview | undefined, catalog: CatalogLookup): SafeHtml | string {
   if (!p) return '';
   const byId = new Map(p.checks.map((c) => [c.id, c]));
@@ -19,9 +25,9 @@ export function nextRubricSection(p: RubricPreview | undefined, catalog: Catalog
     const weight = change.change === 'reweighted' ? `weight ${change.weightBefore} → ${change.weightAfter}` : change.change === 'added' ? `new, weight ${change.weightAfter}`
       : change.change === 'revised' ? `judged anew, weight ${change.weightAfter}` : 'removed';
     return html`<tr>
-<td class="wrap"><strong>${meta?.name ?? change.note}</strong><br><code class="muted">${change.checkId}</code> <span class="muted small">· ${weight}</span>${change.change === 'revised' && change.note !== (meta?.name ?? change.note) ? html`<br><span class="small muted">${change.note}</span>` : ''}</td>
+<td class="wrap"><strong>${meta?.name ?? change.note}</strong><br><code class="muted">${change.checkId}</code> <span class="muted small">· ${weight}</span></td>
 <td>${c ? checkWord(c.status) : '—'}${c?.generation ? html`<br><span class="small muted">matched: ${c.generation}</span>` : ''}</td>
-<td class="wrap">${c?.detail ? html`<p>${c.detail}</p>` : ''}${meta ? html`<details><summary>Why it matters and how to fix it</summary><p><strong>Why:</strong> ${meta.why}</p><p><strong>Fix:</strong> ${meta.fix}</p></details>` : ''}</td>
+<td class="wrap">${anew(change, meta?.name) ? html`<p class="small muted">Judged anew: ${anew(change, meta?.name)}</p>` : ''}${c?.detail ? html`<p>${c.detail}</p>` : ''}${meta ? html`<details><summary>Why it matters and how to fix it</summary><p><strong>Why:</strong> ${meta.why}</p><p><strong>Fix:</strong> ${meta.fix}</p></details>` : ''}</td>
 </tr>`;
   });
   return html`<h2 id="next-rubric">Next rubric</h2>

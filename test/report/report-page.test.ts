@@ -167,7 +167,7 @@ describe('report page', () => {
     // A check the preview measures anew says so, with what it measures differently, and shows the preview's own detail.
     const revised = preview.changes.find((c) => c.checkId === 'discovery.llms-txt-links')!;
     const row = section.slice(section.indexOf(`<code class="muted">${revised.checkId}</code>`), section.indexOf('</tr>', section.indexOf(`<code class="muted">${revised.checkId}</code>`)));
-    assert.ok(row.includes('judged anew, weight 2') && row.includes('follows up to 10 same-site links'), row);
+    assert.ok(row.includes('judged anew, weight 2') && row.includes('Judged anew: follows up to 10 same-site links'), row);
     assert.ok(row.includes(preview.checks.find((c) => c.id === revised.checkId)!.detail!), row);
     assert.ok(section.includes(`/api/checks?rubric=${preview.rubricVersion}`));
     assert.ok(page.indexOf('id="next-rubric"') > page.indexOf('id="checks"'), 'after all checks');
