@@ -42,6 +42,9 @@ const EnvSchema = Type.Object({
   JOB_LEASE_MS: Type.Optional(Int(2000, 600000)),
   WORKER_CONCURRENCY: Type.Optional(Int(1, 1000)),
   FLEET_PER_ADDRESS_CONCURRENCY: Type.Optional(Int(1, 100)),
+  WEBHOOK_SECRET_KEY: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{43,}$' })),
+  WEBHOOK_BACKOFF_MS: Type.Optional(Int(10, 3600000)),
+  WEBHOOK_TIMEOUT_MS: Type.Optional(Int(100, 60000)),
   LOG_LEVEL: Type.Optional(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)))),
   VALIDATE_RESPONSES: Type.Optional(Bool),
   NODE_ENV: Type.Optional(Type.String()),
@@ -90,6 +93,12 @@ export interface Config {
   workerConcurrency: number;
   /** Batch scans at once against targets resolving to one IP address, across all instances. */
   fleetPerAddressConcurrency: number;
+  /** The master key webhook secrets are derived from (src/webhooks/secrets.ts); unset: generated once and stored. */
+  webhookSecretKey: string | undefined;
+  /** Wait before a failed webhook delivery's first retry; it doubles each time (src/webhooks/deliveries.ts). */
+  webhookBackoffMs: number;
+  /** A webhook receiver's whole answer must arrive within this. */
+  webhookTimeoutMs: number;
   logLevel: string;
   /** Check every response against openapi.yaml; on outside production. */
   validateResponses: boolean;
@@ -189,6 +198,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // memory of scans that would only queue for the event loop (admission lets them in).
     workerConcurrency: e.WORKER_CONCURRENCY === undefined ? 8 * os.availableParallelism() : Number(e.WORKER_CONCURRENCY),
     fleetPerAddressConcurrency: e.FLEET_PER_ADDRESS_CONCURRENCY === undefined ? 2 : Number(e.FLEET_PER_ADDRESS_CONCURRENCY),
+    webhookSecretKey: e.WEBHOOK_SECRET_KEY,
+    webhookBackoffMs: e.WEBHOOK_BACKOFF_MS === undefined ? 5000 : Number(e.WEBHOOK_BACKOFF_MS),
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS === undefined ? 10000 : Number(e.WEBHOOK_TIMEOUT_MS),
     logLevel: e.LOG_LEVEL ?? 'info',
     validateResponses: bool(e.VALIDATE_RESPONSES, !production),
   };

@@ -32,6 +32,8 @@ import { progressSubscriber, RedisProgressShare } from './scans/progress-share.t
 import { buildScanServices, type BuildScanServicesOptions } from './scans/services.ts';
 import type { ScanServices } from './scans/bundle.ts';
 import type { SiteScanner } from './scans/types.ts';
+import { WebhookDeliveryService, type WebhookDeliveries } from './webhooks/deliveries.ts';
+import { webhookSecrets } from './webhooks/master-key.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -66,6 +68,10 @@ export interface AppServices {
   batches: BatchService;
   /** The job engine (src/jobs/port.ts): BullMQ with REDIS_URL, else liteque on a file beside the database. */
   jobs: JobEngine;
+  /** Signed webhook deliveries of watches' events (src/webhooks/deliveries.ts), sent and retried on the job engine. */
+  webhooks: WebhookDeliveries;
+  /** A watch's webhook secret of a version, derived from the master key (WEBHOOK_SECRET_KEY, else stored). */
+  webhookSecret(watchId: string, version: number): Promise<string>;
   /** Routers outside the public contract, mounted before validation (operator pages). */
   internal: Router[];
   /** Stops background work (mailer) and closes every connection it opened. */
@@ -87,6 +93,10 @@ export interface ServiceOptions {
   jobs?: JobEngine;
   /** Process batch items in this instance (default true). */
   batches?: boolean;
+  /** Process webhook deliveries in this instance (default true). */
+  webhooks?: boolean;
+  /** Replaces networkA's egress for webhook deliveries (in-process tests: the test world's, which trusts its CA). */
+  webhookEgress?: Egress;
   /** Bounds of the progress board (tests). */
   progress?: ProgressBoardOptions;
 }
@@ -141,6 +151,26 @@ function lazyTransport(smtpUrl: string | undefined, mailDir: string): MailTransp
     close: () => {
       void transport?.then((t) => t.close(), () => undefined);
     },
+  };
+}
+
+/** networkA's guarded egress for webhook deliveries, loaded on the first delivery (undici is a large import). */
+function lazyWebhookEgress(ctx: AppContext, opened: Array<Promise<unknown>>, egresses: Egress[]): () => Promise<Egress> {
+  const c = ctx.config;
+  let egress: Promise<Egress> | undefined;
+  return () => {
+    if (egress) return egress;
+    egress = import('./net/egress.ts').then(({ createEgress }) => {
+      // As a probe leaves: through NETWORK_A_PROXY (direct without one), every hop guarded, SCAN_RESOLVE first.
+      const e = createEgress({ name: 'networkA', proxyUrl: c.networkAProxy, allowDirect: true, resolve: c.scanResolve });
+      egresses.push(e);
+      return e;
+    });
+    egress.catch(() => {
+      egress = undefined;
+    });
+    opened.push(egress);
+    return egress;
   };
 }
 
@@ -227,6 +257,14 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
   const mcp: McpDeps = { ...mcpScanDeps(ctx, scans), listChecks: (rubric) => catalogs.get(rubric ?? RUBRIC_VERSION)!.catalog, baseUrl: c.baseUrl, ...options.mcp };
   const mcpScan = options.mcpScan?.(scans) ?? lazyMcpScanner(ctx, scans, opened, egresses);
   if (options.mailer !== false) mailer.start();
+  const webhookSecret = webhookSecrets(c.webhookSecretKey, ctx.db, () => ctx.now());
+  const webhooks = new WebhookDeliveryService({
+    db: ctx.db, log: ctx.log, now: () => ctx.now(), jobs, secret: webhookSecret,
+    egress: options.webhookEgress ? async () => options.webhookEgress! : lazyWebhookEgress(ctx, opened, egresses),
+    backoffMs: c.webhookBackoffMs, timeoutMs: c.webhookTimeoutMs,
+    userAgent: `agent-readiness-webhooks/1.0 (+${c.baseUrl}/methodology.md)`,
+  });
+  if (options.webhooks !== false) webhooks.start();
   let docs: Promise<Documents> | undefined;
   const documents = () => (docs ??= import('./docs/documents.ts').then((m) => m.documentsFor(c.baseUrl)).catch((err: unknown) => {
     docs = undefined; // a failed build is retried by the next request
@@ -254,6 +292,8 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     keys,
     batches,
     jobs,
+    webhooks,
+    webhookSecret,
     internal: [operatorRouter(ctx.db, c.operatorToken, keys)],
     async stop() {
       scans.admission.close();

@@ -9,6 +9,7 @@ import * as m006 from './006-api-keys.ts';
 import * as m007 from './007-mail-mailbox.ts';
 import * as m008 from './008-scan-files.ts';
 import * as m009 from './009-batches.ts';
+import * as m010 from './010-webhook-deliveries.ts';
 
 export interface Migration {
   name: string;
@@ -26,4 +27,5 @@ export const migrations: Migration[] = [
   { name: '007-mail-mailbox', ...m007 },
   { name: '008-scan-files', ...m008 },
   { name: '009-batches', ...m009 },
+  { name: '010-webhook-deliveries', ...m010 },
 ];

@@ -1,0 +1,165 @@
+// Webhook deliveries (issue 31): send() stores the event's row (pending) and enqueues its job;
+// the job engine runs the attempts and their retries. Each attempt reads the row first, so a
+// job redelivered after a crash sends nothing once the row is delivered or failed; it signs the
+// stored body with a fresh timestamp (the same bytes and event id on every attempt) and
+// records what came of it on the row.
+//
+// Schedule (DELIVERY_ATTEMPTS runs, WEBHOOK_BACKOFF_MS doubling): at the default 5 s the
+// retries come 5 s, 10 s, 20 s … 40 960 s (11 h 23 min) after the attempt before, 15 attempts
+// in all; the last one is 81 915 s (22 h 45 min) after the first, and then the row is failed.
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { Job, JobEngine } from '../jobs/index.ts';
+import { backoffAfter } from '../jobs/port.ts';
+import type { Egress } from '../net/egress.ts';
+import {
+  findDelivery, insertDelivery, listDeliveries, markFailed, pendingDeliveries, recordAttempt, type DeliveryStatus,
+} from '../storage/queries/webhookDeliveries.ts';
+import { attemptDelivery } from './attempt.ts';
+
+export interface WebhookEvent { id: string; type: 'readiness.changed' | 'readiness.test'; [k: string]: unknown }
+
+export interface DeliveryView {
+  eventId: string;
+  type: string;
+  status: DeliveryStatus;
+  attempts: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: string;
+  deliveredAt: string | null;
+}
+
+export interface WebhookDeliveries {
+  /** Stores the delivery row (status pending) and enqueues its job; idempotent by eventId. */
+  send(d: { watchId: string; url: string; secretVersion: number; event: WebhookEvent }): Promise<void>;
+  /** Latest deliveries of a watch, newest first, for getWatch. */
+  list(watchId: string, limit: number): Promise<DeliveryView[]>;
+}
+
+/** Runs in all, the first counted: with 5 s doubling, the retries span about 23 hours. */
+export const DELIVERY_ATTEMPTS = 15;
+export const QUEUE = 'webhook-deliveries';
+/** Deliveries go before batch items and watch runs: an attempt is one short request. */
+const PRIORITY = 20;
+/** Time a job may take beyond the request's own timeout: the master key's load, the row's writes. */
+const JOB_MARGIN_MS = 10_000;
+
+/** From the first attempt to the last, when every one fails. */
+export function scheduleSpanMs(backoffMs: number, attempts = DELIVERY_ATTEMPTS): number {
+  let total = 0;
+  for (let failed = 1; failed < attempts; failed++) total += backoffAfter(failed, backoffMs);
+  return total;
+}
+
+export interface DeliveryDeps {
+  db: Knex;
+  log: Logger;
+  now: () => Date;
+  jobs: JobEngine;
+  /** networkA's guarded egress (loaded on the first delivery). */
+  egress: () => Promise<Egress>;
+  /** The watch's webhook secret of this version. */
+  secret: (watchId: string, version: number) => Promise<string>;
+  backoffMs: number;
+  timeoutMs: number;
+  userAgent: string;
+  /** Runs in all (default DELIVERY_ATTEMPTS; tests that watch a delivery fail for good use fewer). */
+  attempts?: number;
+  /** Attempts running at once in this process. */
+  concurrency?: number;
+}
+
+interface DeliveryJob { id: string }
+
+/** The event id must be usable as a header value, and short enough for the row. */
+const EVENT_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+
+export class WebhookDeliveryService implements WebhookDeliveries {
+  readonly #d: DeliveryDeps;
+
+  readonly #attempts: number;
+
+  constructor(deps: DeliveryDeps) {
+    this.#d = deps;
+    this.#attempts = deps.attempts ?? DELIVERY_ATTEMPTS;
+  }
+
+  async send(d: { watchId: string; url: string; secretVersion: number; event: WebhookEvent }): Promise<void> {
+    if (!EVENT_ID.test(d.event.id)) throw new TypeError(`event id ${JSON.stringify(d.event.id)} must match ${EVENT_ID}`);
+    const row = await insertDelivery(this.#d.db, {
+      id: randomUUID(), watch_id: d.watchId, event_id: d.event.id, type: d.event.type, url: d.url,
+      secret_version: d.secretVersion, body: JSON.stringify(d.event), created_at: this.#d.now().toISOString(),
+    });
+    // A second send of a finished event changes nothing; of a pending one, it makes sure its job is queued.
+    if (row.status === 'pending') await this.#enqueue(row.id);
+  }
+
+  async list(watchId: string, limit: number): Promise<DeliveryView[]> {
+    const rows = await listDeliveries(this.#d.db, watchId, limit);
+    return rows.map((r) => ({
+      eventId: r.event_id, type: r.type, status: r.status, attempts: r.attempts, lastStatusCode: r.last_status_code,
+      lastError: r.last_error, createdAt: r.created_at, deliveredAt: r.delivered_at,
+    }));
+  }
+
+  /** Starts this instance's worker and takes up pending deliveries left by a process that died. */
+  start(): void {
+    this.#d.jobs.process<DeliveryJob>(QUEUE, (job) => this.#attempt(job), {
+      concurrency: this.#d.concurrency ?? 8,
+      timeoutMs: this.#d.timeoutMs + JOB_MARGIN_MS,
+      onFailed: async (job, err) => {
+        await markFailed(this.#d.db, job.data.id);
+        this.#d.log.warn({ delivery: job.data.id, err: err.message }, 'webhook delivery failed for good');
+      },
+    });
+    void this.#resume().catch((err: unknown) => this.#d.log.warn({ err }, 'pending webhook deliveries not re-enqueued at start'));
+  }
+
+  #enqueue(id: string): Promise<void> {
+    return this.#d.jobs.enqueue<DeliveryJob>(QUEUE, { id }, { jobId: `webhook.${id}`, priority: PRIORITY, attempts: this.#attempts, backoffMs: this.#d.backoffMs });
+  }
+
+  async #attempt(job: Job<DeliveryJob>): Promise<void> {
+    const row = await findDelivery(this.#d.db, job.data.id);
+    if (!row || row.status !== 'pending') {
+      // A redelivered job (after a crash, or a second send): the row says it is settled.
+      this.#d.log.debug({ delivery: job.data.id, status: row?.status ?? 'missing' }, 'webhook delivery already final; nothing sent');
+      return;
+    }
+    const [egress, secret] = await Promise.all([this.#d.egress(), this.#d.secret(row.watch_id, row.secret_version)]);
+    const result = await attemptDelivery(egress, {
+      url: row.url, eventId: row.event_id, body: row.body, secret, timestamp: Math.floor(this.#d.now().getTime() / 1000),
+      timeoutMs: this.#d.timeoutMs, userAgent: this.#d.userAgent, signal: job.signal,
+    });
+    // Stopping (or the job's own timeout): not the receiver's doing, so no attempt is counted.
+    if (job.signal.aborted) throw new Error('the delivery was interrupted');
+    const counted = await recordAttempt(this.#d.db, row.id, { ...result, at: this.#d.now().toISOString() });
+    // Settled meanwhile by another run of this job (two instances after a lapsed lease): its outcome stands.
+    if (!counted) return;
+    if (!result.delivered) {
+      this.#d.log.info({ delivery: row.id, eventId: row.event_id, attempt: job.attempt, of: job.attempts, error: result.error }, 'webhook delivery attempt failed');
+      throw new Error(result.error ?? 'not delivered');
+    }
+  }
+
+  /**
+   * Pending rows whose job was lost (a process died between the row and the enqueue, or the
+   * engine gave a job up after repeated crashes) are enqueued again: a no-op for those still
+   * queued. One older than the whole schedule is failed instead of starting it over.
+   */
+  async #resume(): Promise<void> {
+    const horizon = scheduleSpanMs(this.#d.backoffMs, this.#attempts) + this.#attempts * (this.#d.timeoutMs + JOB_MARGIN_MS);
+    let after = '';
+    for (;;) {
+      const page = await pendingDeliveries(this.#d.db, after, 200);
+      if (page.length === 0) return;
+      for (const p of page) {
+        if (this.#d.now().getTime() - Date.parse(p.created_at) > horizon) await markFailed(this.#d.db, p.id);
+        else await this.#enqueue(p.id);
+      }
+      after = page.at(-1)!.id;
+    }
+  }
+}
