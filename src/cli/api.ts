@@ -47,7 +47,10 @@ export interface Api {
   close(): Promise<void>;
 }
 
-export function connectApi(baseUrl: string, env: Env, version: string): Api {
+/** The typed client over undici (proxy-aware), and a sentence for an API that cannot be reached. */
+export interface Connection { client: ApiClient; dispatcher: Dispatcher; unreachable(err: unknown): string }
+
+export function openConnection(baseUrl: string, env: Env, version: string): Connection {
   const proxy = proxyFor(baseUrl, env);
   const dispatcher: Dispatcher = proxy ? new ProxyAgent(proxy) : new Agent();
   const client: ApiClient = createApiClient(baseUrl, {
@@ -57,12 +60,19 @@ export function connectApi(baseUrl: string, env: Env, version: string): Api {
     headers: { 'user-agent': `agent-readiness-cli/${version}` },
   });
   const via = proxy ? ` through ${describeProxy(proxy)}` : '';
+  return {
+    client,
+    dispatcher,
+    unreachable(err) {
+      const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+      const why = e.name === 'TimeoutError' ? 'no answer in time' : e.cause?.code ?? e.cause?.message ?? e.message ?? String(err);
+      return `could not reach the API at ${baseUrl}${via} (${why}). Is it running? Set it with --api or AGENT_READINESS_API.`;
+    },
+  };
+}
 
-  function unreachable(err: unknown): string {
-    const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-    const why = e.name === 'TimeoutError' ? 'no answer in time' : e.cause?.code ?? e.cause?.message ?? e.message ?? String(err);
-    return `could not reach the API at ${baseUrl}${via} (${why}). Is it running? Set it with --api or AGENT_READINESS_API.`;
-  }
+export function connectApi(baseUrl: string, env: Env, version: string): Api {
+  const { client, dispatcher, unreachable } = openConnection(baseUrl, env, version);
 
   return {
     baseUrl,
@@ -151,16 +161,16 @@ const UPLOAD_REFUSALS: Record<number, string> = {
   413: 'the upload was too large',
 };
 
-function friendlyWait(seconds: number): string {
+export function friendlyWait(seconds: number): string {
   if (seconds < 120) return `${seconds} s`;
   if (seconds < 7200) return `about ${Math.ceil(seconds / 60)} min`;
   return `about ${Math.ceil(seconds / 3600)} h`;
 }
 
-function describeError(e: ApiErrorBody): string {
+export function describeError(e: ApiErrorBody): string {
   return [e.error, e.hint, e.detail].filter(Boolean).join(' — ');
 }
 
-function ajvSummary(errors: ReadonlyArray<{ instancePath: string; message?: string }> | null | undefined): string {
+export function ajvSummary(errors: ReadonlyArray<{ instancePath: string; message?: string }> | null | undefined): string {
   return (errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim()).join('; ') || 'invalid';
 }

@@ -60,6 +60,7 @@ Usage:
   agent-readiness scan localhost:<port> [options]
   agent-readiness scan <preview host> --header 'Name: value' [options]
   agent-readiness diff <scanId> <otherScanId> [--api <URL>] [--format <F>]
+  agent-readiness batch <file> --key <key> [batch options]
   agent-readiness --help | --version
 
 Targets:
@@ -79,6 +80,31 @@ host, a redirect off it or the API; it needs no contact and uploads nothing.
 diff prints what changed from the report <scanId> to the report <otherScanId>
 (two reports of one domain): headline, score, agents, robots.txt line by line,
 checks and edge vendors; it exits 0 once compared, 2 when it could not compare.
+
+batch submits a file of domains (one per line, or a CSV with a domain column;
+- reads stdin) as one batch with a partner API key, shows its progress (a bar
+on a terminal, a plain line per tenth elsewhere), then writes one row per
+domain: domain, state, scanId, reportUrl, headline, score, confidence, error.
+The batch runs on the service whether or not the CLI waits.
+
+Batch options:
+  --key <key>         the partner API key (else $AGENT_READINESS_KEY); never printed
+  --api <URL>         as for scan
+  --format <F>        csv, jsonl or text (the default, unless --out ends in
+                      .csv, .jsonl or .ndjson)
+  --out <file>        write the rows to <file> instead of stdout
+  --wait              wait for the batch and write its rows (the default)
+  --no-wait           print the batch's id and links at once and exit
+  --profile <P>       pin the rubric profile of every item
+  --label <text>      a label of your own for the batch
+
+Batch exit codes:
+  0  every domain in the file was scanned
+  1  a usage error: a missing file or key, an unreadable file, an --out file
+     that cannot be written, a bad option or --format
+  2  could not test: a line rejected as not a scannable domain, an item that
+     failed or was cancelled, or the API refusing (401 key refused, 429 over
+     the key's daily budget, ...) or unreachable
 
 Options:
   --name <name>       your name (required for hosted scans; sent as the scan's contact)
@@ -112,7 +138,7 @@ Network: probes go direct, or through HTTPS_PROXY / HTTP_PROXY honouring NO_PROX
 (the proxy is asked for CONNECT host:port and resolves the name, as with curl;
 user:password in the proxy URL is sent as Proxy-Authorization).
 
-Exit codes:
+Exit codes (scan and diff):
   0  the scan completed and every gate passed (or there was none)
   1  a gate failed: score below --min-score, an --assert error check failed,
      or a check that passed in the --baseline now fails

@@ -5,11 +5,13 @@
  */
 import pkg from '../../package.json' with { type: 'json' };
 import { parseCli, USAGE } from './args.ts';
+import { isBatchCommand, parseBatch } from './batch-args.ts';
 
 const EXIT_COULD_NOT_TEST = 2;
 
 async function main(): Promise<number> {
-  const parsed = parseCli(process.argv.slice(2), process.env);
+  const argv = process.argv.slice(2);
+  const parsed = isBatchCommand(argv) ? parseBatch(argv, process.env) : parseCli(argv, process.env);
   switch (parsed.kind) {
     case 'help':
       process.stdout.write(USAGE);
@@ -19,24 +21,33 @@ async function main(): Promise<number> {
       return 0;
     case 'usage-error':
       process.stderr.write(`agent-readiness: ${parsed.message}\nRun "agent-readiness --help" for usage.\n`);
-      return EXIT_COULD_NOT_TEST;
+      // batch's usage errors carry their own code (1); scan's and diff's are "could not test".
+      return ('exit' in parsed ? (parsed.exit as number) : undefined) ?? EXIT_COULD_NOT_TEST;
     case 'diff': {
       const { runDiff } = await import('./diff.ts');
       return runDiff(parsed.options, { stdout: process.stdout, stderr: process.stderr, env: process.env, version: pkg.version });
     }
+    case 'batch': {
+      if (tooOldNode()) return EXIT_COULD_NOT_TEST;
+      const { runBatch } = await import('./batch.ts');
+      return runBatch(parsed.options, { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, version: pkg.version });
+    }
     case 'scan': {
-      // undici 8 (the probe egress and the API client) needs Node 22.19+; say so instead of failing deep inside.
-      const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
-      if (major < 22 || (major === 22 && minor < 19)) {
-        process.stderr.write(`agent-readiness: could not test: scans need Node.js 22.19 or newer (this is ${process.versions.node}).\n`);
-        return EXIT_COULD_NOT_TEST;
-      }
+      if (tooOldNode()) return EXIT_COULD_NOT_TEST;
       const { runScan } = await import('./scan.ts');
       return runScan(parsed.options, parsed.local, {
         stdout: process.stdout, stderr: process.stderr, env: process.env, version: pkg.version,
       });
     }
   }
+}
+
+/** undici 8 (the probe egress and the API client) needs Node 22.19+; say so instead of failing deep inside. */
+function tooOldNode(): boolean {
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  if (major > 22 || (major === 22 && minor >= 19)) return false;
+  process.stderr.write(`agent-readiness: could not test: scans need Node.js 22.19 or newer (this is ${process.versions.node}).\n`);
+  return true;
 }
 
 main().then(

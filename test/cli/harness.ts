@@ -146,3 +146,13 @@ export async function startFixedApi(status: number, body: unknown, headers: Reco
     },
   };
 }
+
+/** The operator token the CLI tests start the service with, and a partner key made with it (POST /internal/api-keys). */
+export const OPERATOR_TOKEN = 'operator-token-0123456789';
+
+export async function operatorKey(url: string, dailyScans = 1000): Promise<string> {
+  const res = await fetch(`${url}/internal/api-keys`, { method: 'POST', headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'CLI Partner', dailyScans }) });
+  const text = await res.text();
+  if (res.status !== 201) throw new Error(`POST /internal/api-keys answered ${res.status}: ${text}`);
+  return (JSON.parse(text) as { key: string }).key;
+}

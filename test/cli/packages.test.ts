@@ -10,7 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { decodeHTML } from 'entities';
 import { startWorld, type World } from '../world/index.ts';
-import { runCli, startFixedApi, startServiceProcess, type ServiceProcess } from './harness.ts';
+import { OPERATOR_TOKEN, operatorKey, runCli, startFixedApi, startServiceProcess, type ServiceProcess } from './harness.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const rootPkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
@@ -43,6 +43,7 @@ describe('the publishable packages (npm run pack)', () => {
     service = await startServiceProcess({
       NETWORK_A_PROXY: world.proxies.networkA, NETWORK_B_PROXY: world.proxies.networkB, SCAN_RESOLVE: world.resolve,
       NODE_EXTRA_CA_CERTS: world.caPath, RATE_LIMIT_PER_IP: '1000/60', PROBE_TIMEOUT_MS: '3000',
+      OPERATOR_TOKEN, FLEET_PER_ADDRESS_CONCURRENCY: '4',
     });
   });
   after(async () => {
@@ -120,6 +121,23 @@ describe('the publishable packages (npm run pack)', () => {
     assert.equal(gated.code, 2, gated.stderr);
     assert.match(gated.stderr, /could not test: --assert access\.user-agents: the scan could not decide this check \(/);
     assert.match(gated.stdout, /assert access\.user-agents \(error\): \w+ could not test/);
+  });
+
+  test('the packed CLI\'s batch, with a key from the operator endpoint, writes CSV for a world batch and exits 0', async () => {
+    const project = freshProject(path.join(dir, 'batch-user'));
+    npm(['install', '--offline', tarballs.cli], project);
+    const key = await operatorKey(service.url);
+    const tag = Date.now() % 100_000;
+    const domains = ['open-basic', 'robots-blocks-all', 'generic-403-all-agents'].map((s, i) => `${s}--pack${tag}${i}.world-fixtures.com`);
+    fs.writeFileSync(path.join(project, 'domains.txt'), `${domains.join('\n')}\n`);
+    const bin = path.join(project, 'node_modules/.bin/agent-readiness');
+    // Asynchronously (runCli): the test world answering the batch's scans lives in this process.
+    const run = await runCli(bin, ['batch', path.join(project, 'domains.txt'), '--format', 'csv', '--api', service.url], { AGENT_READINESS_KEY: key }, 300_000);
+    assert.equal(run.code, 0, run.stderr);
+    const lines = run.stdout.trim().split('\n');
+    assert.equal(lines[0], 'domain,state,scanId,reportUrl,headline,score,confidence,error');
+    assert.deepEqual(lines.slice(1).map((l) => l.split(',').slice(0, 2)), domains.map((d) => [d, 'done']));
+    assert.match(run.stderr, /3 of 3 scanned, 0 could not be tested/);
   });
 
   test('the command the home page prints runs as printed from an empty folder with the packed CLI: only the site is swapped for a test-world one', async () => {
