@@ -44,7 +44,7 @@ export const QUEUE = 'webhook-deliveries';
 /** Deliveries go before batch items and watch runs: an attempt is one short request. */
 const PRIORITY = 20;
 /** Time a job may take beyond the request's own timeout: the master key's load, the row's writes. */
-const JOB_MARGIN_MS = 10_000;
+const JOB_MARGIN_MS = 5_000;
 
 /** From the first attempt to the last, when every one fails. */
 export function scheduleSpanMs(backoffMs: number, attempts = DELIVERY_ATTEMPTS): number {

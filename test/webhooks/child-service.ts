@@ -1,0 +1,17 @@
+// The service's composition root in a child process, for the crash test: startServices from
+// the environment exactly as src/main.js configures it (NETWORK_A_PROXY, SCAN_RESOLVE and
+// NODE_EXTRA_CA_CERTS from the test world; the embedded job engine beside the SQLite file),
+// without the HTTP server. With SEND set (JSON of a send() argument) it sends that event first.
+// Its log (debug, one JSON line each) goes to LOG_FILE; "ready <pid>" is logged once started.
+// The test SIGKILLs it.
+import { pino } from 'pino';
+import { loadConfig } from '../../src/config.ts';
+import { buildContext } from '../../src/server.ts';
+import { startServices } from '../../src/services.ts';
+
+const log = pino({ level: 'debug' }, pino.destination({ dest: process.env.LOG_FILE!, sync: true }));
+const ctx = await buildContext(loadConfig(process.env), log);
+const services = startServices(ctx, { mailer: false, batches: false });
+if (process.env.SEND) await services.webhooks.send(JSON.parse(process.env.SEND));
+log.info(`ready ${process.pid}`);
+process.on('SIGTERM', () => void services.stop().then(() => ctx.db.destroy()).then(() => process.exit(0)));
