@@ -14,7 +14,7 @@ import type { Job, JobEngine } from '../jobs/index.ts';
 import { backoffAfter } from '../jobs/port.ts';
 import type { Egress } from '../net/egress.ts';
 import {
-  findDelivery, insertDelivery, listDeliveries, markFailed, pendingDeliveries, recordAttempt, type DeliveryStatus,
+  deleteWatchDeliveries, findDelivery, insertDelivery, listDeliveries, markFailed, pendingDeliveries, recordAttempt, type DeliveryStatus,
 } from '../storage/queries/webhookDeliveries.ts';
 import { attemptDelivery } from './attempt.ts';
 
@@ -36,6 +36,8 @@ export interface WebhookDeliveries {
   send(d: { watchId: string; url: string; secretVersion: number; event: WebhookEvent }): Promise<void>;
   /** Latest deliveries of a watch, newest first, for getWatch. */
   list(watchId: string, limit: number): Promise<DeliveryView[]>;
+  /** Removes a deleted watch's deliveries; those still pending are never attempted again. */
+  forgetWatch(watchId: string): Promise<void>;
 }
 
 /** Runs in all, the first counted: with 5 s doubling, the retries span about 23 hours. */
@@ -102,6 +104,14 @@ export class WebhookDeliveryService implements WebhookDeliveries {
       eventId: r.event_id, type: r.type, status: r.status, attempts: r.attempts, lastStatusCode: r.last_status_code,
       lastError: r.last_error, createdAt: r.created_at, deliveredAt: r.delivered_at,
     }));
+  }
+
+  /**
+   * Forgets a deleted watch's deliveries: none still pending is attempted again (its queued job
+   * finds no row). For deleteWatch and the one-click unsubscribe.
+   */
+  async forgetWatch(watchId: string): Promise<void> {
+    await deleteWatchDeliveries(this.#d.db, watchId);
   }
 
   /** Starts this instance's worker and takes up pending deliveries left by a process that died. */

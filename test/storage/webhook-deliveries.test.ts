@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import {
-  findDelivery, insertDelivery, listDeliveries, markFailed, pendingDeliveries, recordAttempt, type NewDelivery,
+  deleteWatchDeliveries, findDelivery, insertDelivery, listDeliveries, markFailed, pendingDeliveries, recordAttempt, type NewDelivery,
 } from '../../src/storage/queries/webhookDeliveries.ts';
 import { databaseNames, openTestDb, skipFor, type TestDb } from './databases.ts';
 
@@ -65,6 +65,17 @@ for (const name of databaseNames()) {
       const listed = await listDeliveries(t.db, watch, 3);
       assert.deepEqual(listed.map((r) => r.event_id), made.slice(2).reverse().map((r) => r.event_id));
       assert.deepEqual(await listDeliveries(t.db, `w-${randomUUID()}`, 3), []);
+    });
+
+    test(`${name}: a deleted watch's deliveries go, other watches' stay`, async () => {
+      const gone = `w-${randomUUID()}`;
+      const kept = `w-${randomUUID()}`;
+      await insertDelivery(t.db, delivery({ watch_id: gone }));
+      await insertDelivery(t.db, delivery({ watch_id: gone }));
+      const other = await insertDelivery(t.db, delivery({ watch_id: kept }));
+      assert.equal(await deleteWatchDeliveries(t.db, gone), 2);
+      assert.deepEqual(await listDeliveries(t.db, gone, 10), []);
+      assert.deepEqual(await listDeliveries(t.db, kept, 10), [other]);
     });
 
     test(`${name}: pending rows page in id order, settled ones left out`, async () => {

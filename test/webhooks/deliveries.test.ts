@@ -8,6 +8,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import knex from 'knex';
 import { pino } from 'pino';
 import { EmbeddedJobEngine } from '../../src/jobs/embedded.ts';
 import { createEgress, type Egress } from '../../src/net/egress.ts';
@@ -66,25 +68,57 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 const deliveryOf = (hooks: WebhookDeliveries, watchId: string, eventId: string, ready: (d: DeliveryView) => boolean) =>
   until(`delivery ${eventId}`, async () => (await hooks.list(watchId, 50)).find((d) => d.eventId === eventId && ready(d)));
 
-describe('webhook deliveries through the test world', () => {
+const REDIS = process.env.TEST_REDIS_URL;
+const PG = process.env.TEST_DATABASE_URL;
+const distributedSkip = REDIS && PG ? false : 'TEST_REDIS_URL and TEST_DATABASE_URL are not both set';
+if (distributedSkip) console.warn(`SKIPPING webhook deliveries on BullMQ and PostgreSQL: ${distributedSkip}`);
+
+/** The service's storage and job engine for one run: the embedded default, or PostgreSQL (a fresh database) and Redis. */
+async function backend(engine: 'embedded' | 'distributed'): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  if (engine === 'embedded') return { env: {}, drop: async () => undefined };
+  const name = `webhooks_${process.pid}_${randomUUID().slice(0, 8)}`;
+  const admin = knex({ client: 'pg', connection: PG! });
+  await admin.raw(`CREATE DATABASE ${name}`);
+  await admin.destroy();
+  const url = new URL(PG!);
+  url.pathname = `/${name}`;
+  const prefix = `test-webhooks-${name}:`;
+  return {
+    env: { DATABASE_URL: url.toString(), REDIS_URL: REDIS!, REDIS_KEY_PREFIX: prefix },
+    async drop() {
+      const redis = new Redis(REDIS!);
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length) await redis.del(...keys);
+      redis.disconnect();
+      const a = knex({ client: 'pg', connection: PG! });
+      await a.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.destroy();
+    },
+  };
+}
+
+for (const engine of ['embedded', 'distributed'] as const) describe(`webhook deliveries through the test world (${engine === 'embedded' ? 'embedded engine, SQLite' : 'BullMQ on Redis, PostgreSQL'})`, { skip: engine === 'distributed' ? distributedSkip : false }, () => {
   let world: World;
   const receiver = webhookReceiver();
   let overrides: { exact: Map<string, readonly string[]>; suffixes: ResolveOverrides['suffixes'] };
   let egress: Egress;
   let app: TestApp;
+  let store: Awaited<ReturnType<typeof backend>>;
 
   before(async () => {
     world = await startWorld({ scenarios: [], handlers: { hooks: receiver.handler, rebind: receiver.handler } });
     // The world's answers, in a table this test can change between two deliveries (a name rebound).
     overrides = { exact: new Map(world.resolveOverrides.exact), suffixes: world.resolveOverrides.suffixes };
     egress = createEgress({ name: 'networkA', proxyUrl: world.proxies.networkA, allowDirect: false, resolve: overrides, ca: world.ca });
-    app = await testApp({ WEBHOOK_BACKOFF_MS: '50', WEBHOOK_TIMEOUT_MS: '1500' }, {}, { webhookEgress: egress, batches: false });
+    store = await backend(engine);
+    app = await testApp({ WEBHOOK_BACKOFF_MS: '50', WEBHOOK_TIMEOUT_MS: '1500', ...store.env }, {}, { webhookEgress: egress, batches: false });
   });
   after(async () => {
     receiver.close();
     await app?.close();
     await egress?.close();
     await world?.stop();
+    await store?.drop();
   });
 
   test('500, 500, then 200: delivered on the third try, the same event id and bytes each time, each signed afresh with the watch\'s secret, through networkA\'s proxy', async () => {
@@ -190,7 +224,8 @@ describe('webhook deliveries on a bare engine', () => {
   const receiver = webhookReceiver();
   let egress: Egress;
   let t: TestDb;
-  const log = pino({ level: 'silent' });
+  const logged: Array<{ msg: string; [k: string]: unknown }> = [];
+  const log = pino({ level: 'debug' }, { write: (line: string) => void logged.push(JSON.parse(line) as { msg: string }) });
   before(async () => {
     world = await startWorld({ scenarios: [], handlers: { hooks: receiver.handler } });
     egress = world.egress().networkA;
@@ -242,6 +277,28 @@ describe('webhook deliveries on a bare engine', () => {
       const failed = await deliveryOf(hooks, watchId, stale.id, (d) => d.status === 'failed');
       assert.equal(failed.attempts, 0);
       assert.deepEqual(receiver.received('/resumed').map((r) => r.headers['agentreadiness-event-id']), [lost.id]);
+    } finally {
+      await jobs.close();
+    }
+  });
+
+  test('a deleted watch\'s deliveries are forgotten: its pending one is never attempted again', async () => {
+    const jobs = new EmbeddedJobEngine({ file: ':memory:', log, pollMs: 20 });
+    try {
+      const hooks = service(jobs);
+      hooks.start();
+      receiver.script('/gone', [{ status: 500 }]);
+      const watchId = `w-${randomUUID()}`;
+      const e = event(watchId);
+      await hooks.send({ watchId, url: `https://${HOST}/gone`, secretVersion: 1, event: e });
+      await deliveryOf(hooks, watchId, e.id, (d) => d.attempts >= 1);
+      await hooks.forgetWatch(watchId);
+      const sent = receiver.received('/gone').length;
+      assert.deepEqual(await hooks.list(watchId, 10), []);
+      // Its queued retry runs, finds no row, and sends nothing.
+      const id = String((logged.find((l) => l.msg === 'webhook delivery attempt failed' && l.eventId === e.id))!.delivery);
+      await until('the retry to find no row', async () => logged.find((l) => l.delivery === id && l.status === 'missing'));
+      assert.equal(receiver.received('/gone').length, sent);
     } finally {
       await jobs.close();
     }

@@ -67,6 +67,11 @@ export async function markFailed(db: Knex, id: string): Promise<boolean> {
   return (await db('webhook_deliveries').where({ id, status: 'pending' }).update({ status: 'failed' })) > 0;
 }
 
+/** Removes a watch's deliveries (the watch was deleted): a job still queued for one finds no row and sends nothing. */
+export async function deleteWatchDeliveries(db: Knex, watchId: string): Promise<number> {
+  return db('webhook_deliveries').where({ watch_id: watchId }).delete();
+}
+
 /** A watch's latest deliveries, newest first. */
 export async function listDeliveries(db: Knex, watchId: string, limit: number): Promise<DeliveryRow[]> {
   const rows = await db<DeliveryRow>('webhook_deliveries').where({ watch_id: watchId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit);
