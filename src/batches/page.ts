@@ -15,7 +15,7 @@ function bars(id: string, title: string, rows: Array<{ label: string; value: num
   const labelW = 170;
   const barW = 360;
   const h = rows.length * rowH + 8;
-  return html`<svg role="img" aria-labelledby="${id}-t ${id}-d" viewBox="0 0 ${labelW + barW + 90} ${h}" width="100%">
+  return html`<svg role="img" aria-labelledby="${id}-t ${id}-d" viewBox="0 0 ${labelW + barW + 90} ${h}" class="chart">
 <title id="${id}-t">${title}</title><desc id="${id}-d">${rows.map((r) => `${r.label}: ${r.text}`).join('; ')}</desc>
 ${rows.map((r, i) => html`<text x="${labelW - 8}" y="${i * rowH + 18}" text-anchor="end" font-size="13" fill="#1b1f24">${r.label}</text>
 <rect x="${labelW}" y="${i * rowH + 5}" width="${max > 0 ? Math.max(1, (r.value / max) * barW) : 1}" height="${rowH - 10}" fill="${r.colour}"></rect>
@@ -25,24 +25,28 @@ ${rows.map((r, i) => html`<text x="${labelW - 8}" y="${i * rowH + 18}" text-anch
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
+/** A table that may be wider than a phone scrolls inside its own focusable region, not the page (as on the report page). */
+const scroll = (label: string, table: SafeHtml) => html`<div class="scroll" role="region" aria-label="${label}" tabindex="0">${table}</div>`;
+
 export function summaryPage(b: Body, label: string | null): string {
   const headlines = Object.entries(b.headlines);
   const maxHeadline = Math.max(0, ...headlines.map(([, n]) => n));
   const title = `Batch summary${label ? `: ${label}` : ''}`;
   return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer"><meta name="robots" content="noindex, nofollow"><link rel="icon" href="data:,">
 <title>${title} · agent-readiness</title><style>${new SafeHtml(STYLE)}</style></head>
 <body><main><h1>${title}</h1>
 <p>${b.finished} of ${b.total} sites scanned (batch ${b.status}). Shares are of the scanned sites that have each agent in their report.</p>
 <h2 id="headlines">Headlines</h2>
 ${headlines.length ? bars('hl', 'Sites by headline', headlines.map(([h, n]) => ({ label: h, value: n, text: String(n), colour: HEADLINE_COLOUR[h] ?? '#57606a' })), maxHeadline) : html`<p>No site scanned yet.</p>`}
-<table><thead><tr><th scope="col">Headline</th><th scope="col">Sites</th></tr></thead><tbody>${headlines.map(([h, n]) => html`<tr><td>${h}</td><td>${n}</td></tr>`)}</tbody></table>
+${scroll('Sites by headline', html`<table><thead><tr><th scope="col">Headline</th><th scope="col">Sites</th></tr></thead><tbody>${headlines.map(([h, n]) => html`<tr><td>${h}</td><td>${n}</td></tr>`)}</tbody></table>`)}
 <h2 id="score">Score</h2>
 ${b.score ? html`<p>Over ${b.score.scored} scored sites: mean ${b.score.mean}, median ${b.score.median}, 10th percentile ${b.score.p10}, 90th percentile ${b.score.p90}.</p>` : html`<p>No site has a score yet.</p>`}
 <h2 id="agents">Agents</h2>
 ${b.agents.length ? bars('ag', 'Share of sites whose edge denies each agent on both networks', b.agents.map((a) => ({ label: a.ua, value: a.edgeDeniesShare, text: pct(a.edgeDeniesShare), colour: '#a40e26' })), 1) : html``}
-<table><thead><tr><th scope="col">Agent</th><th scope="col">Sites</th><th scope="col">robots.txt blocks</th><th scope="col">Edge denies (both networks)</th><th scope="col">Allowed by robots.txt, denied by the edge</th></tr></thead>
-<tbody>${b.agents.map((a) => html`<tr><td>${a.ua}</td><td>${a.sites}</td><td>${a.robotsBlocks} (${pct(a.robotsBlocksShare)})</td><td>${a.edgeDenies} (${pct(a.edgeDeniesShare)})</td><td>${a.allowedButDenied} (${pct(a.allowedButDeniedShare)})</td></tr>`)}</tbody></table>
+${scroll('Agents: robots.txt and edge', html`<table><thead><tr><th scope="col">Agent</th><th scope="col">Sites</th><th scope="col">robots.txt blocks</th><th scope="col">Edge denies (both networks)</th><th scope="col">Allowed by robots.txt, denied by the edge</th></tr></thead>
+<tbody>${b.agents.map((a) => html`<tr><td>${a.ua}</td><td>${a.sites}</td><td>${a.robotsBlocks} (${pct(a.robotsBlocksShare)})</td><td>${a.edgeDenies} (${pct(a.edgeDeniesShare)})</td><td>${a.allowedButDenied} (${pct(a.allowedButDeniedShare)})</td></tr>`)}</tbody></table>`)}
 <h2 id="vendors">Denials by attributed vendor</h2>
-${b.vendors.length ? html`<table><thead><tr><th scope="col">Vendor</th><th scope="col">Denials</th><th scope="col">Sites</th></tr></thead><tbody>${b.vendors.map((v) => html`<tr><td>${v.vendor}</td><td>${v.denials}</td><td>${v.sites}</td></tr>`)}</tbody></table>` : html`<p>No denial was attributed to a vendor.</p>`}
+${b.vendors.length ? scroll('Denials by attributed vendor', html`<table><thead><tr><th scope="col">Vendor</th><th scope="col">Denials</th><th scope="col">Sites</th></tr></thead><tbody>${b.vendors.map((v) => html`<tr><td>${v.vendor}</td><td>${v.denials}</td><td>${v.sites}</td></tr>`)}</tbody></table>`) : html`<p>No denial was attributed to a vendor.</p>`}
 </main></body></html>`.value;
 }

@@ -163,7 +163,11 @@ export class BatchService {
     const item = await findItem(this.#d.db, batchId, seq);
     if (!item || (item.state !== 'pending' && item.state !== 'running')) return;
     const batch = await findBatch(this.#d.db, batchId);
-    if (!batch || batch.status === 'cancelled') return;
+    // A cancel takes only what has not started: an item already running when its batch was
+    // cancelled finishes, even when its first run died with its process and this is the engine
+    // redelivering it (else it would stay "running" for ever). The finish stays conditional, so a
+    // first run still alive and this one archive it once between them.
+    if (!batch || (batch.status === 'cancelled' && item.state !== 'running')) return;
     await markStarted(this.#d.db, batchId, this.#d.now().toISOString());
     await markItemRunning(this.#d.db, batchId, seq);
     const answer = await this.#d.resolve(item.domain);

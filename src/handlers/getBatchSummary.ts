@@ -25,7 +25,7 @@ export const getBatchSummary: Handler<'getBatchSummary'> = async (req, res, ctx)
   const body = summaryBody(row, builder.build());
   res.set({ 'Cache-Control': 'no-store', Vary: 'Accept' });
   if (preferredType(req, ['application/json', 'text/html']) === 'text/html') {
-    res.set('Content-Security-Policy', `default-src 'none'; style-src '${STYLE_HASH}'; img-src 'self'; frame-ancestors 'none'`)
+    res.set('Content-Security-Policy', `default-src 'none'; style-src '${STYLE_HASH}'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`)
       .type('text/html; charset=utf-8').send(summaryPage(body, row.label));
     return;
   }
