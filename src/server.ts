@@ -33,7 +33,9 @@ export interface RunningService {
 
 export async function startService(config: Config, log?: Logger, options: ServiceOptions = {}): Promise<RunningService> {
   const ctx = await buildContext(config, log);
-  const services = startServices(ctx, options);
+  // The workers wait for the listener: under load, loading the job engine and re-enqueueing open
+  // batch items and deliveries before listening delayed the first answer (test/api/lifecycle).
+  const services = startServices(ctx, { deferWorkers: true, ...options });
   const app = createApp(ctx, services);
   const server = http.createServer(app);
   // A scan can take up to the deadline; keep the socket open at least that long.
@@ -46,6 +48,10 @@ export async function startService(config: Config, log?: Logger, options: Servic
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
   let closing: Promise<void> | undefined;
+  // After the current turn, so whoever awaits this (start.ts logs "listening") runs first; never after a close began.
+  setImmediate(() => {
+    if (!closing) services.startWorkers();
+  });
   return {
     ctx,
     server,

@@ -43,6 +43,8 @@ export interface McpScanner {
 }
 
 export interface AppServices {
+  /** Starts the background workers the options ask for; once (later calls do nothing). */
+  startWorkers(): void;
   scans: ScanServices;
   /** The MCP server's tools: the same scan service, archive and catalog as the REST handlers. */
   mcp: McpDeps;
@@ -99,6 +101,12 @@ export interface ServiceOptions {
   webhookEgress?: Egress;
   /** Bounds of the progress board (tests). */
   progress?: ProgressBoardOptions;
+  /**
+   * Leave the background workers (batch items, webhook deliveries, the mail outbox) stopped until
+   * startWorkers(): server.ts starts them once the listener is up, so loading the job engine and
+   * re-enqueueing open work never delays the first answer (default false: started at once).
+   */
+  deferWorkers?: boolean;
 }
 
 /**
@@ -253,10 +261,8 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     // The scan's own deadline, a wait for its address's slot, and margin.
     jobTimeoutMs: c.scanDeadlineMs + 20_000,
   });
-  if (options.batches !== false) batches.start();
   const mcp: McpDeps = { ...mcpScanDeps(ctx, scans), listChecks: (rubric) => catalogs.get(rubric ?? RUBRIC_VERSION)!.catalog, baseUrl: c.baseUrl, ...options.mcp };
   const mcpScan = options.mcpScan?.(scans) ?? lazyMcpScanner(ctx, scans, opened, egresses);
-  if (options.mailer !== false) mailer.start();
   const webhookSecret = webhookSecrets(c.webhookSecretKey, ctx.db, () => ctx.now());
   const webhooks = new WebhookDeliveryService({
     db: ctx.db, log: ctx.log, now: () => ctx.now(), jobs, secret: webhookSecret,
@@ -264,7 +270,15 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     backoffMs: c.webhookBackoffMs, timeoutMs: c.webhookTimeoutMs,
     userAgent: `agent-readiness-webhooks/1.0 (+${c.baseUrl}/methodology.md)`,
   });
-  if (options.webhooks !== false) webhooks.start();
+  let workersStarted = false;
+  const startWorkers = () => {
+    if (workersStarted) return;
+    workersStarted = true;
+    if (options.batches !== false) batches.start();
+    if (options.mailer !== false) mailer.start();
+    if (options.webhooks !== false) webhooks.start();
+  };
+  if (!options.deferWorkers) startWorkers();
   let docs: Promise<Documents> | undefined;
   const documents = () => (docs ??= import('./docs/documents.ts').then((m) => m.documentsFor(c.baseUrl)).catch((err: unknown) => {
     docs = undefined; // a failed build is retried by the next request
@@ -276,6 +290,7 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     throw err;
   }));
   return {
+    startWorkers,
     probeKey,
     mcpManifest,
     catalogs,
