@@ -8,11 +8,13 @@
 //   100 concurrent scans              bench/concurrent-scans.ts
 //   scaling 1 → 300 scans at once     bench/concurrent-scans.ts (benchScaling)
 //   where a scan's CPU goes           bench/cpu-profile.ts (--cpu-prof, beside the commit before)
+//   batches on the job engine         bench/batches.ts (BENCH_DATABASE_URL + BENCH_REDIS_URL for two instances)
 // BENCH_ONLY=reads,cold-start,... runs a subset.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { batchBenchOptions, benchBatches } from './batches.ts';
 import { benchColdStart } from './cold-start.ts';
 import { benchConcurrentScans, benchScaling } from './concurrent-scans.ts';
 import { benchCpuProfile } from './cpu-profile.ts';
@@ -106,6 +108,18 @@ if (wanted('scaling')) {
   const { markdown } = await benchScaling();
   writeSection('scaling', markdown);
   console.log(markdown);
+}
+
+if (wanted('batches')) {
+  console.log('\n=== batches on the job engine');
+  const b = await benchBatches(batchBenchOptions([], process.env));
+  writeSection('batches', b.markdown);
+  console.log(b.markdown);
+  rows.push({ what: 'batch: scans per second per core, batch against the 100-at-once burst', target: '(reported)', figure: `${fmt(b.batchScansPerCoreSecond, 1)} against ${fmt(b.burstScansPerCoreSecond, 1)}`, ok: null });
+  rows.push({ what: 'batch: the job engine\'s own CPU per item (embedded) against a scan\'s', target: '≤ 5 %', figure: `${fmt(100 * b.engineShareOfScan, 2)} %`, ok: b.engineShareOfScan <= 0.05 });
+  rows.push({ what: 'batch: resident size, last 1,000 of 5,000 items over the first 1,000', target: '≤ 1.10', figure: fmt(b.rssRatio, 3), ok: b.rssRatio <= 1.1 });
+  rows.push({ what: 'batch: p95 of a person\'s POST /scan during a batch over idle', target: '≤ 2 ×', figure: `${fmt(b.p95Ratio, 2)} ×`, ok: b.p95Ratio <= 2 });
+  rows.push({ what: 'batch: two instances on PostgreSQL and Redis over one', target: '(reported)', figure: b.twoVsOne === null ? 'not measured' : `${fmt(b.twoVsOne, 2)} ×`, ok: null });
 }
 
 const summary = [
