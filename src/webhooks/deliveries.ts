@@ -90,6 +90,8 @@ export class WebhookDeliveryService implements WebhookDeliveries {
 
   async send(d: { watchId: string; url: string; secretVersion: number; event: WebhookEvent }): Promise<void> {
     if (!EVENT_ID.test(d.event.id)) throw new TypeError(`event id ${JSON.stringify(d.event.id)} must match ${EVENT_ID}`);
+    // createWatch admits only https URLs; a caller that skipped that check gets no plain-text delivery either.
+    if (!URL.canParse(d.url) || new URL(d.url).protocol !== 'https:') throw new TypeError(`webhook URL ${JSON.stringify(d.url)} must be https`);
     const row = await insertDelivery(this.#d.db, {
       id: randomUUID(), watch_id: d.watchId, event_id: d.event.id, type: d.event.type, url: d.url,
       secret_version: d.secretVersion, body: JSON.stringify(d.event), created_at: this.#d.now().toISOString(),

@@ -212,9 +212,11 @@ for (const engine of ['embedded', 'distributed'] as const) describe(`webhook del
     assert.ok(receiver.received('/slow').length >= 1, 'the request reached the receiver, which never answered');
   });
 
-  test('an event id that is not a safe header value is refused before anything is stored', async () => {
+  test('an event id that is not a safe header value, or a URL that is not https, is refused before anything is stored', async () => {
     const watchId = `w-${randomUUID()}`;
     await assert.rejects(app.services.webhooks.send({ watchId, url: `https://${HOST}/x`, secretVersion: 1, event: event(watchId, { id: 'evt\r\nX-Injected: 1' }) }), TypeError);
+    await assert.rejects(app.services.webhooks.send({ watchId, url: `http://${HOST}/x`, secretVersion: 1, event: event(watchId) }), /must be https/);
+    await assert.rejects(app.services.webhooks.send({ watchId, url: 'not a url', secretVersion: 1, event: event(watchId) }), /must be https/);
     assert.deepEqual(await app.services.webhooks.list(watchId, 5), []);
   });
 });
@@ -236,10 +238,10 @@ describe('webhook deliveries on a bare engine', () => {
     await world?.stop();
   });
 
-  function service(jobs: EmbeddedJobEngine, attempts?: number): WebhookDeliveryService {
+  function service(jobs: EmbeddedJobEngine, attempts?: number, backoffMs = 10): WebhookDeliveryService {
     return new WebhookDeliveryService({
       db: t.db, log, now: () => new Date(), jobs, egress: async () => egress, secret: webhookSecrets(undefined, t.db, () => new Date()),
-      backoffMs: 10, timeoutMs: 3000, userAgent: 'agent-readiness-webhooks/test', ...(attempts ? { attempts } : {}),
+      backoffMs, timeoutMs: 3000, userAgent: 'agent-readiness-webhooks/test', ...(attempts ? { attempts } : {}),
     });
   }
 
@@ -285,7 +287,8 @@ describe('webhook deliveries on a bare engine', () => {
   test('a deleted watch\'s deliveries are forgotten: its pending one is never attempted again', async () => {
     const jobs = new EmbeddedJobEngine({ file: ':memory:', log, pollMs: 20 });
     try {
-      const hooks = service(jobs);
+      // The retry comes 3 s after the first attempt: the watch is forgotten well before it, never mid-attempt.
+      const hooks = service(jobs, undefined, 3000);
       hooks.start();
       receiver.script('/gone', [{ status: 500 }]);
       const watchId = `w-${randomUUID()}`;
