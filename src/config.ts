@@ -45,6 +45,7 @@ const EnvSchema = Type.Object({
   WEBHOOK_SECRET_KEY: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{43,}$' })),
   WEBHOOK_BACKOFF_MS: Type.Optional(Int(10, 3600000)),
   WEBHOOK_TIMEOUT_MS: Type.Optional(Int(100, 60000)),
+  WATCH_INTERVAL_S: Type.Optional(Int(1, 604800)),
   LOG_LEVEL: Type.Optional(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)))),
   VALIDATE_RESPONSES: Type.Optional(Bool),
   NODE_ENV: Type.Optional(Type.String()),
@@ -99,6 +100,8 @@ export interface Config {
   webhookBackoffMs: number;
   /** A webhook receiver's whole answer must arrive within this. */
   webhookTimeoutMs: number;
+  /** WATCH_INTERVAL_S: every watch's period is at most this many seconds (operators, tests); unset: a day or a week. */
+  watchIntervalS: number | undefined;
   logLevel: string;
   /** Check every response against openapi.yaml; on outside production. */
   validateResponses: boolean;
@@ -201,6 +204,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webhookSecretKey: e.WEBHOOK_SECRET_KEY,
     webhookBackoffMs: e.WEBHOOK_BACKOFF_MS === undefined ? 5000 : Number(e.WEBHOOK_BACKOFF_MS),
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS === undefined ? 10000 : Number(e.WEBHOOK_TIMEOUT_MS),
+    watchIntervalS: e.WATCH_INTERVAL_S === undefined ? undefined : Number(e.WATCH_INTERVAL_S),
     logLevel: e.LOG_LEVEL ?? 'info',
     validateResponses: bool(e.VALIDATE_RESPONSES, !production),
   };

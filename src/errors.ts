@@ -84,6 +84,8 @@ export class AppError extends Error {
 export const errors = {
   badRequest: (error: string, hint?: string) => new AppError('BAD_REQUEST', withHint({ error }, hint)),
   notFound: (error = 'Not found.', hint?: string) => new AppError('NOT_FOUND', withHint({ error }, hint)),
+  conflict: (error: string, hint?: string) => new AppError('CONFLICT', withHint({ error }, hint)),
+  gone: (error: string, hint?: string) => new AppError('GONE', withHint({ error }, hint)),
   rateLimited(retryAfterSeconds: number, what: string): AppError {
     const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
     return errors.tooMany(seconds, `Too many scans ${what}. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`);

@@ -18,6 +18,9 @@ import { ApiKeys } from './keys/service.ts';
 import { createJobEngine, type JobEngine } from './jobs/index.ts';
 import { BatchService } from './batches/service.ts';
 import { localAddressLimiter, redisAddressLimiter } from './batches/address-limit.ts';
+import { WatchService } from './watches/service.ts';
+import { WatchRunner } from './watches/runner.ts';
+import { loadWebhookMasterKey } from './webhooks/master-key.ts';
 import { resolveHost } from './net/resolve.ts';
 import { operatorRouter } from './operator/router.ts';
 import { ReadCaches } from './report/read-caches.ts';
@@ -68,6 +71,8 @@ export interface AppServices {
   keys: ApiKeys;
   /** Partners' batches of domains (src/batches/service.ts), scanned item by item on the job engine. */
   batches: BatchService;
+  /** Watches of domains (src/watches/): scheduled runs on the job engine, alerts by mail and webhook. */
+  watches: WatchService;
   /** The job engine (src/jobs/port.ts): BullMQ with REDIS_URL, else liteque on a file beside the database. */
   jobs: JobEngine;
   /** Signed webhook deliveries of watches' events (src/webhooks/deliveries.ts), sent and retried on the job engine. */
@@ -99,6 +104,10 @@ export interface ServiceOptions {
   webhooks?: boolean;
   /** Replaces networkA's egress for webhook deliveries (in-process tests: the test world's, which trusts its CA). */
   webhookEgress?: Egress;
+  /** Run watches in this instance (default true). */
+  watches?: boolean;
+  /** Replaces webhook delivery for the watches (tests: a recording fake); default: the real one built below. */
+  deliveries?: WebhookDeliveries;
   /** Bounds of the progress board (tests). */
   progress?: ProgressBoardOptions;
   /**
@@ -253,10 +262,13 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     ...options.scans,
     scanner,
   });
+  const resolve = options.scans?.resolve ?? ((host: string) => resolveHost(host, c.scanResolve, c.probeTimeoutMs));
+  // One per-address bound for batch items and watch runs alike: both are background scans of others' sites.
+  const addresses = redis ? redisAddressLimiter(redis, c.fleetPerAddressConcurrency) : localAddressLimiter(c.fleetPerAddressConcurrency);
   const batches = new BatchService({
     db: ctx.db, log: ctx.log, now: () => ctx.now(), baseUrl: c.baseUrl, jobs, keys, scans: scans.scans,
-    resolve: options.scans?.resolve ?? ((host) => resolveHost(host, c.scanResolve, c.probeTimeoutMs)),
-    addresses: redis ? redisAddressLimiter(redis, c.fleetPerAddressConcurrency) : localAddressLimiter(c.fleetPerAddressConcurrency),
+    resolve,
+    addresses,
     concurrency: c.workerConcurrency,
     // The scan's own deadline, a wait for its address's slot, and margin.
     jobTimeoutMs: c.scanDeadlineMs + 20_000,
@@ -270,6 +282,20 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     backoffMs: c.webhookBackoffMs, timeoutMs: c.webhookTimeoutMs,
     userAgent: `agent-readiness-webhooks/1.0 (+${c.baseUrl}/methodology.md)`,
   });
+  let master: Promise<string> | undefined;
+  const masterKey = () => (master ??= loadWebhookMasterKey(c.webhookSecretKey, ctx.db, ctx.now()).catch((err: unknown) => {
+    master = undefined; // a failed load (storage down) is retried by the next request
+    throw err;
+  }));
+  let runner: WatchRunner | undefined;
+  const watches = new WatchService({
+    db: ctx.db, log: ctx.log, now: () => ctx.now(), baseUrl: c.baseUrl, excludedDomains: c.excludedDomains, jobs, keys, scans: scans.scans, resolve, masterKey,
+    mailPerRecipientPerDay: c.mailPerRecipientPerDay, onMailQueued: () => mailer.wake(),
+    deliveries: options.deliveries ?? webhooks,
+    enqueueRun: (id, period, delayMs) => runner!.enqueue(id, period, delayMs),
+    cancelRuns: (w) => runner!.cancel(w),
+  });
+  runner = new WatchRunner(watches, { addresses, intervalS: c.watchIntervalS, concurrency: c.workerConcurrency, jobTimeoutMs: c.scanDeadlineMs + 20_000 });
   let workersStarted = false;
   const startWorkers = () => {
     if (workersStarted) return;
@@ -277,6 +303,7 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     if (options.batches !== false) batches.start();
     if (options.mailer !== false) mailer.start();
     if (options.webhooks !== false) webhooks.start();
+    if (options.watches !== false) runner.start();
   };
   if (!options.deferWorkers) startWorkers();
   let docs: Promise<Documents> | undefined;
@@ -306,6 +333,7 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     origin: originFiles({ baseUrl: c.baseUrl, securityContact: c.securityContact, expires: new Date(ctx.now().getTime() + 365 * 24 * 3600 * 1000) }),
     keys,
     batches,
+    watches,
     jobs,
     webhooks,
     webhookSecret,

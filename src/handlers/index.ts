@@ -28,6 +28,14 @@ import { getBatch } from './getBatch.ts';
 import { cancelBatch } from './cancelBatch.ts';
 import { getBatchResults } from './getBatchResults.ts';
 import { getBatchSummary } from './getBatchSummary.ts';
+import { createWatch } from './createWatch.ts';
+import { getWatch } from './getWatch.ts';
+import { deleteWatch } from './deleteWatch.ts';
+import { testWatch } from './testWatch.ts';
+import { getWatchConfirmation } from './getWatchConfirmation.ts';
+import { confirmWatch } from './confirmWatch.ts';
+import { getWatchUnsubscribe } from './getWatchUnsubscribe.ts';
+import { unsubscribeWatch } from './unsubscribeWatch.ts';
 
 export const handlers: { [Op in OperationId]: Handler<Op> } = {
   getHome,
@@ -43,6 +51,14 @@ export const handlers: { [Op in OperationId]: Handler<Op> } = {
   cancelBatch,
   getBatchResults,
   getBatchSummary,
+  createWatch,
+  getWatch,
+  deleteWatch,
+  testWatch,
+  getWatchConfirmation,
+  confirmWatch,
+  getWatchUnsubscribe,
+  unsubscribeWatch,
   listChecks,
   getReport,
   diffReports,

@@ -61,6 +61,7 @@ export class Mailer {
       await this.o.transport.send({
         id: row.id, messageId: messageIdFor(row.id, this.o.baseUrl), from: this.o.from, to: row.to_addr,
         subject: row.subject, text: row.text_body, html: row.html_body, date: new Date(row.created_at),
+        ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
       });
     } catch (err) {
       const attempt = row.attempts + 1;

@@ -15,6 +15,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   date: Date;
+  /** Extra headers (a watch's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
@@ -23,7 +25,7 @@ export interface MailTransport {
 }
 
 function message(mail: OutgoingMail) {
-  return { messageId: mail.messageId, from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, date: mail.date };
+  return { messageId: mail.messageId, from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, date: mail.date, ...(mail.headers ? { headers: mail.headers } : {}) };
 }
 
 export function smtpTransport(url: string, timeoutMs = 15000): MailTransport {

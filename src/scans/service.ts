@@ -58,6 +58,8 @@ export interface BatchItemScan {
   archiveAlso: (trx: Knex.Transaction, report: ScanReportBody) => Promise<void>;
   /** Stops the wait for room (the job engine closing). */
   stop?: AbortSignal;
+  /** Whose scan it is, for the archive's lead columns (a watch's lead); still no mail. Default: the batch's. */
+  lead?: Lead;
 }
 
 /** The lead columns of a batch item's archived scan: no person asked, so no mail and no outreach. */
@@ -148,7 +150,7 @@ export class ScanService {
     let ranOwn = false;
     const run = () => {
       ranOwn = true;
-      return this.runFresh(domain, BATCH_LEAD, item.profile, '', undefined, item);
+      return this.runFresh(domain, item.lead ?? BATCH_LEAD, item.profile, '', undefined, item);
     };
     const key = coalesceKey(domain, item.profile);
     const recent = await this.d.coalescer.recent(key);

@@ -10,6 +10,7 @@ import * as m007 from './007-mail-mailbox.ts';
 import * as m008 from './008-scan-files.ts';
 import * as m009 from './009-batches.ts';
 import * as m010 from './010-webhook-deliveries.ts';
+import * as m011 from './011-watches.ts';
 
 export interface Migration {
   name: string;
@@ -28,4 +29,5 @@ export const migrations: Migration[] = [
   { name: '008-scan-files', ...m008 },
   { name: '009-batches', ...m009 },
   { name: '010-webhook-deliveries', ...m010 },
+  { name: '011-watches', ...m011 },
 ];

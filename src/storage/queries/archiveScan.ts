@@ -30,6 +30,8 @@ export interface OutboxMail {
   subject: string;
   text_body: string;
   html_body: string;
+  /** Extra headers (a watch's List-Unsubscribe and List-Unsubscribe-Post), as JSON of name → value. */
+  headers?: string | null;
 }
 
 export interface MailCap {
@@ -102,4 +104,23 @@ export async function archiveScan(db: Knex, row: ScanRow, vendors: readonly stri
     await also?.(trx);
   });
   return { mailQueued };
+}
+
+export type QueuedMail = 'queued' | 'capped' | 'already-queued';
+
+/**
+ * Queues a mail that belongs to no new archive (a watch's confirmation or alert) under the
+ * same per-recipient cap as report mails. The id is the idempotence key: queuing an id that
+ * is already in the outbox changes nothing ('already-queued'), so a redelivered job mails once.
+ */
+export async function queueCappedMail(db: Knex, mail: OutboxMail, cap: MailCap, owner: { scanId?: string; watchId?: string }): Promise<QueuedMail> {
+  return db.transaction(async (trx) => {
+    if (await trx('mail_outbox').where({ id: mail.id }).first('id')) return 'already-queued';
+    const mailbox = mailboxOf(mail.to_addr);
+    if (!(await underCap(trx, mailbox, cap))) return 'capped';
+    await trx('mail_outbox').insert({
+      ...mail, mailbox, scan_id: owner.scanId ?? null, watch_id: owner.watchId ?? null, status: 'pending', attempts: 0, next_attempt_at: cap.queuedAt, created_at: cap.queuedAt,
+    });
+    return 'queued';
+  });
 }

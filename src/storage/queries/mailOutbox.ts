@@ -5,7 +5,11 @@ import type { Knex } from 'knex';
 
 export interface MailRow {
   id: string;
-  scan_id: string;
+  /** Null for a mail that belongs to no scan (a watch's confirmation). */
+  scan_id: string | null;
+  watch_id?: string | null;
+  /** JSON of extra headers (List-Unsubscribe…), or null. */
+  headers?: string | null;
   to_addr: string;
   subject: string;
   text_body: string;

@@ -1,0 +1,9 @@
+// GET /watches/{watchId}/confirm: the mail's confirmation link; a page whose button confirms.
+import { confirmPage } from '../watches/pages.ts';
+import { linkedWatch, selfAction, sendPage } from './watch-links.ts';
+import type { Handler } from './types.ts';
+
+export const getWatchConfirmation: Handler<'getWatchConfirmation'> = async (req, res, ctx) => {
+  const w = await linkedWatch(req, res, ctx, false);
+  if (w) sendPage(res, 200, confirmPage(w, selfAction(req)));
+};

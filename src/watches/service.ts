@@ -1,0 +1,204 @@
+// Watches: a domain rescanned every day or week, each run an ordinary archived scan, with an
+// alert (mail, signed webhook) when something counted as a change happened since the previous
+// run (alerts.ts). This module holds what requests do; runner.ts what the job engine does.
+//
+//   create       no key: stored pending-confirmation and a confirmation mail queued (capped per
+//                mailbox; over the cap nothing is stored, 429). A key: one scan of its day spent,
+//                stored active, period 0 (the baseline) enqueued; an engine that cannot take it
+//                leaves nothing and gives the scan back (503)
+//   confirm      the mail's link: pending → active, period 0 enqueued
+//   end          deleteWatch or one-click unsubscribe: → ended; no run starts after (runs read
+//                the status first), the queued job is cancelled as a courtesy
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { errors } from '../errors.ts';
+import { JobEngineUnavailable, type JobEngine } from '../jobs/index.ts';
+import type { ApiKeys, Budget } from '../keys/service.ts';
+import { bearerOf } from '../keys/secret.ts';
+import { excludedError, isExcluded } from '../scans/excluded.ts';
+import { checkLead } from '../scans/lead.ts';
+import type { ScanService } from '../scans/service.ts';
+import type { Resolver } from '../scans/types.ts';
+import { queueCappedMail } from '../storage/queries/archiveScan.ts';
+import { activateWatch, deleteWatchRow, endWatch, findWatch, insertWatch, type WatchRow } from '../storage/queries/watches.ts';
+import { deriveWebhookSecret } from '../webhooks/secrets.ts';
+import { DEFAULT_THRESHOLD } from './alerts.ts';
+import type { WebhookDeliveries } from '../webhooks/deliveries.ts';
+import { confirmationMail } from './mails.ts';
+import { tokenMatches, watchToken, type TokenKind } from './tokens.ts';
+import { checkWebhookUrl } from './webhook-url.ts';
+
+export interface WatchDeps {
+  db: Knex;
+  log: Logger;
+  now: () => Date;
+  baseUrl: string;
+  excludedDomains: readonly string[];
+  jobs: JobEngine;
+  keys: ApiKeys;
+  scans: ScanService;
+  /** Names resolved as the scanner resolves them (SCAN_RESOLVE, then DNS). */
+  resolve: Resolver;
+  masterKey: () => Promise<string>;
+  mailPerRecipientPerDay: number;
+  onMailQueued?: () => void;
+  /** Webhook delivery (src/webhooks/deliveries.ts). */
+  deliveries: WebhookDeliveries;
+  /** Enqueues a period's run (runner.ts). */
+  enqueueRun: (watchId: string, period: number, delayMs: number) => Promise<void>;
+  cancelRuns: (watch: WatchRow) => Promise<void>;
+}
+
+export interface WatchInput {
+  domain?: unknown;
+  lead?: unknown;
+  every?: 'day' | 'week';
+  notify?: { email?: boolean; webhookUrl?: string };
+  threshold?: number;
+}
+
+export interface Created {
+  watchId: string;
+  status: 'pending-confirmation' | 'active';
+  manageUrl: string;
+  webhookSecret?: string;
+  note: string;
+  budget?: Budget;
+}
+
+const GONE_404 = () => errors.notFound('No watch with this id.', 'A watch is visible only with its manage token (in manageUrl) or the key that created it.');
+
+export class WatchService {
+  readonly d: WatchDeps;
+
+  constructor(deps: WatchDeps) {
+    this.d = deps;
+  }
+
+  async token(watchId: string, kind: TokenKind): Promise<string> {
+    return watchToken(await this.d.masterKey(), watchId, kind);
+  }
+
+  async links(watchId: string) {
+    const base = `${this.d.baseUrl}/watches/${watchId}`;
+    const mail = await this.token(watchId, 'mail');
+    return { self: base, manage: `${base}?token=${await this.token(watchId, 'manage')}`, confirm: `${base}/confirm?token=${mail}`, unsubscribe: `${base}/unsubscribe?token=${mail}` };
+  }
+
+  async create(authorization: string | undefined, input: WatchInput): Promise<Created> {
+    const key = authorization === undefined ? undefined : await this.d.keys.authenticate(authorization);
+    const lead = checkLead(input.lead);
+    const domain = this.d.scans.readDomain(input.domain);
+    if (await isExcluded(this.d.db, this.d.excludedDomains, domain)) throw excludedError(domain);
+    const email = input.notify?.email ?? true;
+    const webhookUrl = input.notify?.webhookUrl === undefined ? null : await checkWebhookUrl(input.notify.webhookUrl, this.d.resolve);
+    if (!email && !webhookUrl) throw errors.badRequest('A watch must notify somewhere.', 'Leave `notify.email` on, or give `notify.webhookUrl`.');
+    const now = this.d.now();
+    const id = randomUUID();
+    const row: WatchRow = {
+      id, domain, lead_name: lead.name, lead_email: lead.email, lead_phone: lead.phone, lead_role: lead.role, every: input.every ?? 'week',
+      notify_email: email, webhook_url: webhookUrl, secret_version: 1, threshold: input.threshold ?? DEFAULT_THRESHOLD,
+      status: key ? 'active' : 'pending-confirmation', key_id: key?.keyId ?? null, created_at: now.toISOString(),
+      confirmed_at: key ? now.toISOString() : null, ended_at: null, ended_by: null,
+    };
+    const master = await this.d.masterKey();
+    const links = await this.links(id);
+    const base = { watchId: id, manageUrl: links.manage, ...(webhookUrl ? { webhookSecret: deriveWebhookSecret(master, id, 1) } : {}) };
+    if (key) {
+      const budget = await this.d.keys.consume(key.keyId, 1);
+      await insertWatch(this.d.db, row).catch(async (err: unknown) => {
+        await this.d.keys.refund(key.keyId, 1, now).catch(() => undefined);
+        throw err;
+      });
+      try {
+        await this.d.enqueueRun(id, 0, 0);
+      } catch (err) {
+        this.d.log.error({ err, watchId: id }, 'watch not started: the job engine is unavailable');
+        await deleteWatchRow(this.d.db, id).catch(() => undefined);
+        await this.d.keys.refund(key.keyId, 1, now).catch(() => undefined);
+        throw errors.unavailable('The watch could not be started: the job engine is unavailable. Nothing was stored and no scan was spent.', 'Try again in a minute.', err);
+      }
+      return { ...base, status: 'active', budget, note: 'The watch is active; its first run (the baseline, which never alerts) is queued.' };
+    }
+    await insertWatch(this.d.db, row);
+    const mail = confirmationMail({ watchId: id, domain, to: lead.email, leadName: lead.name, every: row.every, unsubscribeUrl: links.unsubscribe, confirmUrl: links.confirm });
+    let queued;
+    try {
+      queued = await queueCappedMail(this.d.db, mail, { perRecipientPerDay: this.d.mailPerRecipientPerDay, queuedAt: now.toISOString() }, { watchId: id });
+    } catch (err) {
+      await deleteWatchRow(this.d.db, id).catch(() => undefined);
+      throw err;
+    }
+    if (queued === 'capped') {
+      await deleteWatchRow(this.d.db, id);
+      throw errors.tooMany(24 * 3600, `This mailbox has already received ${this.d.mailPerRecipientPerDay} mails from us in the last 24 hours, so no confirmation can be sent; nothing was stored.`, 'Try again tomorrow, or create the watch with a partner key.');
+    }
+    this.d.onMailQueued?.();
+    return { ...base, status: 'pending-confirmation', note: `A confirmation link was sent to ${lead.email}; the watch runs only once it is followed.` };
+  }
+
+  /** The watch if the request holds its manage token or the key that created it; 401 with neither, 404 otherwise. */
+  async authorize(id: string, token: string | undefined, authorization: string | undefined): Promise<WatchRow> {
+    if (token === undefined && bearerOf(authorization) === undefined) {
+      throw errors.unauthorized('A manage token or an API key is required.', 'Use the manageUrl createWatch returned (its ?token=), or the partner key that created the watch.');
+    }
+    const row = await findWatch(this.d.db, id);
+    if (token !== undefined) {
+      if (row && tokenMatches(await this.d.masterKey(), id, 'manage', token)) return row;
+      throw GONE_404();
+    }
+    const key = await this.d.keys.authenticate(authorization);
+    if (!row || row.key_id !== key.keyId) throw GONE_404();
+    return row;
+  }
+
+  /** The watch if `token` is its mail token (or, where `manage` is allowed, its manage token); undefined otherwise. */
+  async byLink(id: string, token: string | undefined, manage: boolean): Promise<WatchRow | undefined> {
+    const row = await findWatch(this.d.db, id);
+    if (!row) return undefined;
+    const master = await this.d.masterKey();
+    return tokenMatches(master, id, 'mail', token) || (manage && tokenMatches(master, id, 'manage', token)) ? row : undefined;
+  }
+
+  /** pending → active and its baseline queued; an active watch is left as it is. */
+  async confirm(row: WatchRow): Promise<WatchRow> {
+    if (row.status === 'ended') throw errors.gone('This watch has ended (unsubscribed or deleted); it cannot be confirmed.');
+    const at = this.d.now().toISOString();
+    if (await activateWatch(this.d.db, row.id, at)) {
+      try {
+        await this.d.enqueueRun(row.id, 0, 0);
+      } catch (err) {
+        await this.d.db('watches').where({ id: row.id, status: 'active' }).update({ status: 'pending-confirmation', confirmed_at: null });
+        throw errors.unavailable('The watch could not be started: the job engine is unavailable. It is still waiting for confirmation.', 'Follow the link again in a minute.', err);
+      }
+    }
+    return (await findWatch(this.d.db, row.id))!;
+  }
+
+  async end(row: WatchRow, by: 'deleted' | 'unsubscribed'): Promise<WatchRow> {
+    if (await endWatch(this.d.db, row.id, this.d.now().toISOString(), by)) {
+      await this.d.cancelRuns(row).catch((err: unknown) => this.d.log.warn({ err, watchId: row.id }, 'queued watch run not cancelled (it will find the watch ended)'));
+      // Its webhook's pending retries are never attempted again.
+      await this.d.deliveries?.forgetWatch(row.id).catch((err: unknown) => this.d.log.warn({ err, watchId: row.id }, 'webhook deliveries of an ended watch not forgotten'));
+    }
+    return (await findWatch(this.d.db, row.id))!;
+  }
+
+  /** testWatch: a signed readiness.test event to the watch's webhook. */
+  async test(row: WatchRow): Promise<{ eventId: string }> {
+    if (row.status === 'ended') throw errors.conflict('This watch has ended.');
+    if (!row.webhook_url) throw errors.conflict('This watch has no webhook URL to test.', 'Create a watch with `notify.webhookUrl` to receive webhooks.');
+    const eventId = `evt-test-${randomUUID()}`;
+    try {
+      await this.d.deliveries.send({
+        watchId: row.id, url: row.webhook_url, secretVersion: row.secret_version,
+        event: { id: eventId, type: 'readiness.test', watchId: row.id, domain: row.domain, sentAt: this.d.now().toISOString() },
+      });
+    } catch (err) {
+      if (err instanceof JobEngineUnavailable) throw errors.unavailable('The test event could not be queued: the job engine is unavailable.', 'Try again in a minute.', err);
+      throw err;
+    }
+    return { eventId };
+  }
+}
