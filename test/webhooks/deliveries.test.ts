@@ -181,6 +181,12 @@ for (const engine of ['embedded', 'distributed'] as const) describe(`webhook del
     assert.match(row.lastError ?? '', /redirected to https:\/\/hooks\.world-fixtures\.com\/landing; deliveries never follow redirects/);
     assert.ok(receiver.received('/moved').length >= 2);
     assert.deepEqual(receiver.received('/landing'), [], 'the redirect target never got a request');
+    // A 3xx without a Location is no delivery either, and its status is kept.
+    receiver.script('/nowhere', [{ status: 301 }]);
+    const bare = event(watchId);
+    await app.services.webhooks.send({ watchId, url: `https://${HOST}/nowhere`, secretVersion: 1, event: bare });
+    const unmoved = await deliveryOf(app.services.webhooks, watchId, bare.id, (d) => d.attempts >= 1);
+    assert.deepEqual([unmoved.status, unmoved.lastStatusCode, unmoved.lastError], ['pending', 301, 'the receiver answered 301 (a redirect, never followed)']);
   });
 
   test('a webhook host that now resolves to a private address: refused by the guard at delivery, never reached', async () => {
