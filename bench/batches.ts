@@ -102,6 +102,7 @@ export async function benchBatches(o: BatchBenchOptions): Promise<BatchBench> {
     two = await withServices(2, shared, async (s) => runBatch(s, await partnerKey(s[0]!.url, o.items + 10), { firstSite: 310_000, items: o.items }));
   }
 
+  const loadAtEnd = os.loadavg().map((x) => x.toFixed(2)).join(' / ');
   const batchCpuMs = (1000 * batch.cpu[0]!) / batch.items;
   const batchRate = perCoreSecond(batch);
   const burstRate = 1000 / burstCpuMs;
@@ -117,7 +118,7 @@ export async function benchBatches(o: BatchBenchOptions): Promise<BatchBench> {
   const markdown = [
     '## Batches on the job engine (`npm run bench`, bench/batches.ts)',
     '',
-    `Measured ${started} on ${describeMachine()}; load average (1 / 5 / 15 min) ${load} at the start. World latency ${LATENCY_MS} ms per response; batch items distinct copies of the benchmark site; per-address bound raised to 100 (every world site shares one address), \`WORKER_CONCURRENCY\` its default (${8 * cores}).`,
+    `Measured ${started} on ${describeMachine()}; load average (1 / 5 / 15 min) ${load} at the start, ${loadAtEnd} at the end (the world, the bench client and any other work share these CPUs). World latency ${LATENCY_MS} ms per response; batch items distinct copies of the benchmark site; per-address bound raised to 100 (every world site shares one address), \`WORKER_CONCURRENCY\` its default (${8 * cores}).`,
     `Sizes: batch ${o.items}, long batch ${o.rssItems}, burst ${o.burst}, ${o.probes} person scans each idle and during.`,
     '',
     '| figure | target | measured |',
