@@ -26,6 +26,19 @@ export interface DistributedOptions {
   leaseMs?: number;
   /** How long an enqueue may take before it is declared failed. */
   enqueueTimeoutMs?: number;
+  /** How long close() lets BullMQ's workers and queues close once no job of ours runs. */
+  closeGraceMs?: number;
+}
+
+/** Whether p settles within ms (it is left running either way). */
+async function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((r) => { timer = setTimeout(() => r(false), ms); });
+  try {
+    return await Promise.race([p.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 interface Envelope<T> { d: T }
@@ -38,10 +51,12 @@ export class DistributedJobEngine implements JobEngine {
   readonly #queues = new Map<string, Queue>();
   readonly #workers: Worker[] = [];
   readonly #connections: Redis[] = [];
+  /** Processors running in this process: close() waits for these, not for BullMQ's loops. */
+  readonly #running = new Set<Promise<void>>();
   #closed = false;
 
   constructor(o: DistributedOptions) {
-    this.#o = { leaseMs: 30_000, enqueueTimeoutMs: 5_000, ...o };
+    this.#o = { leaseMs: 30_000, enqueueTimeoutMs: 5_000, closeGraceMs: 3_000, ...o };
     this.#prefix = `${o.keyPrefix}bull`;
     this.#producer = this.#connection({ maxRetriesPerRequest: 1, enableOfflineQueue: false });
   }
@@ -97,8 +112,11 @@ export class DistributedJobEngine implements JobEngine {
     const run = async (job: BullJob<Envelope<T>>, token?: string, signal?: AbortSignal) => {
       const attempts = job.opts.attempts ?? 1;
       const view = { id: job.id!, queue, data: job.data.d, attempt: job.attemptsMade + 1, attempts };
+      const running = runWithTimeout(processor, view, signal, opts.timeoutMs);
+      const tracked = running.catch(() => {});
+      this.#running.add(tracked);
       try {
-        await runWithTimeout(processor, view, signal, opts.timeoutMs);
+        await running;
       } catch (err) {
         if (err instanceof RetryLater) {
           await job.moveToDelayed(Date.now() + err.delayMs, token);
@@ -106,6 +124,8 @@ export class DistributedJobEngine implements JobEngine {
         }
         if (view.attempt >= attempts && opts.onFailed) await opts.onFailed({ ...view, signal: new AbortController().signal }, err as Error);
         throw err;
+      } finally {
+        this.#running.delete(tracked);
       }
     };
     const worker = new Worker<Envelope<T>>(queue, run, {
@@ -128,9 +148,17 @@ export class DistributedJobEngine implements JobEngine {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    // Workers first: they stop taking jobs and wait for the running ones.
-    await Promise.allSettled(this.#workers.map((w) => w.close()));
-    await Promise.allSettled([...this.#queues.values()].map((q) => q.close()));
+    // Workers stop taking jobs (pause without waiting), then our running processors end
+    // within their own timeouts. Only then are the workers closed, with force: BullMQ's
+    // graceful close waits on its fetch loop, which never ends when it runs right after a
+    // Redis restart (seen with 6.7, test/faults/redis-down.test.ts), and force only skips the
+    // wait for running jobs, which we have already waited for ourselves.
+    await settlesWithin(Promise.allSettled(this.#workers.map((w) => w.pause(true))), this.#o.closeGraceMs);
+    await Promise.allSettled([...this.#running]);
+    if (!(await settlesWithin(Promise.allSettled(this.#workers.map((w) => w.close(true))), this.#o.closeGraceMs))) {
+      this.#o.log.warn({ graceMs: this.#o.closeGraceMs }, 'job engine: workers did not close; cutting their Redis connections');
+    }
     for (const c of this.#connections) c.disconnect();
+    await settlesWithin(Promise.allSettled([...this.#queues.values()].map((q) => q.close())), this.#o.closeGraceMs);
   }
 }
