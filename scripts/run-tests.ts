@@ -19,7 +19,11 @@ const counts = { passed: 0, failed: 0, skipped: 0 };
 const skipped: string[] = [];
 
 async function phase(list: string[]): Promise<void> {
-  const stream = run({ files: list, concurrency: Number(process.env.TEST_CONCURRENCY ?? 2), timeout: 10 * 60_000 });
+  // forceExit: a file whose tests have all ended exits even if something it opened is still
+  // alive. Without it one leaked listener (a failed assertion before a server's close) held
+  // its process, and so the whole run, open past CI's 90 minutes: the per-test timeout ends
+  // tests, not processes.
+  const stream = run({ files: list, concurrency: Number(process.env.TEST_CONCURRENCY ?? 2), timeout: 10 * 60_000, forceExit: true });
   stream.on('test:pass', (t) => {
     const skippedHere = t.skip !== undefined || t.todo !== undefined;
     // A skipped describe never runs its tests; count it once so the summary shows it.

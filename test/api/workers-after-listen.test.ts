@@ -26,15 +26,21 @@ test('the workers start after the listener, each once', async () => {
   let svc: RunningService | undefined;
   const jobs = recordingEngine(() => svc?.server.listening === true);
   svc = await startService(config(), pino({ level: 'silent' }), { jobs });
-  assert.equal(jobs.started.length, 0, 'nothing started while start-up ran');
-  const stop = Date.now() + 30_000;
-  while (jobs.started.length < 2) {
-    if (Date.now() > stop) assert.fail(`the workers never started: ${JSON.stringify(jobs.started)}`);
-    await new Promise((r) => setImmediate(r));
+  // Closed whatever happens: a listening server left open would hold this file's process
+  // alive after a failed assertion.
+  try {
+    assert.equal(jobs.started.length, 0, 'nothing started while start-up ran');
+    const queues = ['batch-items', 'watch-runs', 'webhook-deliveries'];
+    const stop = Date.now() + 30_000;
+    while (jobs.started.length < queues.length) {
+      if (Date.now() > stop) assert.fail(`the workers never started: ${JSON.stringify(jobs.started)}`);
+      await new Promise((r) => setImmediate(r));
+    }
+    assert.ok(jobs.started.every(([, l]) => l), JSON.stringify(jobs.started));
+    assert.deepEqual(jobs.started.map(([q]) => q).sort(), queues);
+  } finally {
+    await svc.close();
   }
-  assert.deepEqual(jobs.started.map(([, l]) => l), [true, true], JSON.stringify(jobs.started));
-  assert.deepEqual(jobs.started.map(([q]) => q).sort(), ['batch-items', 'webhook-deliveries'].sort());
-  await svc.close();
 });
 
 test('a service closed before its workers started never starts them', async () => {
