@@ -25,6 +25,19 @@ const SESSION_TTL_MS = 10 * 60_000;
  */
 const MIN_TICKET_WAIT_MS = 100;
 
+/**
+ * The session in a buffer of its own. Node hands a session (about 1.2 KiB) as a slice of a
+ * 64 KiB ArrayBuffer it read it into, so keeping the slice kept all 64 KiB: 2,048 names on
+ * each of two networks grew the resident size of a 5,000-item batch by about 50 MiB before the
+ * cache filled (heap snapshots, bench/results.md). allocUnsafeSlow, not Buffer.from: a copy
+ * from Buffer's shared 8 KiB pool would keep a slab alive for each session the same way.
+ */
+function own(session: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(session.length);
+  session.copy(copy);
+  return copy;
+}
+
 export class TlsSessions {
   readonly #sessions = new LRUCache<string, Buffer>({ max: MAX_NAMES, ttl: SESSION_TTL_MS });
   /** Names whose first handshake is under way, with the release of connections waiting for it. */
@@ -82,13 +95,13 @@ export class TlsSessions {
   /** Remembers the socket's session(s); releases waiters on the first, on close, or after the wait bound. */
   #keep(servername: string, socket: TLSSocket, release: () => void, handshakeMs: number): void {
     socket.on('session', (s: Buffer) => {
-      this.#sessions.set(servername, s);
+      this.#sessions.set(servername, own(s));
       release();
     });
     // TLS 1.2 delivers its session during the handshake, before this point.
     if (socket.getProtocol() !== 'TLSv1.3') {
       const s = socket.getSession();
-      if (s) this.#sessions.set(servername, s);
+      if (s) this.#sessions.set(servername, own(s));
       return release();
     }
     socket.once('close', release);

@@ -155,6 +155,25 @@ describe('TlsSessions gate', () => {
     await Promise.all(all);
   });
 
+  test('tls gate: a session is kept in a buffer of its own, not as a slice holding the buffer it was read into', async () => {
+    const sessions = new TlsSessions();
+    const { dials, build } = scripted();
+    const first = connect(sessions, build);
+    await settle();
+    // As Node hands it: about 1.2 KiB at an offset in a 64 KiB ArrayBuffer.
+    const arena = Buffer.alloc(65_536, 7);
+    const ticket = arena.subarray(4464, 4464 + 1202);
+    dials[0]!.finish().emit('session', ticket);
+    await first;
+    const second = connect(sessions, build);
+    await settle();
+    const offered = dials[1]!.offered!;
+    assert.ok(offered.equals(ticket), 'the same session bytes are offered');
+    assert.equal(offered.buffer.byteLength, 1202, 'the kept copy holds only the session');
+    dials[1]!.finish();
+    await second;
+  });
+
   test('tls gate: names do not share sessions or gates', async () => {
     const sessions = new TlsSessions();
     const { dials, build } = scripted();
