@@ -1,5 +1,6 @@
 // Builds the running service from a parsed Config: logger, database (migrated), context,
 // app, listener. Also used by tests and benchmarks that want a real listening instance.
+import { answerClientErrors } from './http/client-error.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
@@ -38,6 +39,7 @@ export async function startService(config: Config, log?: Logger, options: Servic
   const services = startServices(ctx, { deferWorkers: true, ...options });
   const app = createApp(ctx, services);
   const server = http.createServer(app);
+  answerClientErrors(server);
   // A scan can take up to the deadline; keep the socket open at least that long.
   server.requestTimeout = config.scanDeadlineMs + 15000;
   server.headersTimeout = 20000;

@@ -162,7 +162,7 @@ describe('batches over HTTP', () => {
     assert.equal((await t.services.keys.peek(keyId)).remaining, 3);
   });
 
-  test('cancelBatch: what has not started is cancelled and given back; a finished batch is unchanged', async () => {
+  test('cancelBatch: what has not started is cancelled and given back; a finished batch is unchanged; a body sent anyway gets 413 past the limit, 415 in an unknown encoding', async () => {
     const held = fakeScanner({ held: true });
     const h = await scanApiApp({ OPERATOR_TOKEN: TOKEN, FLEET_PER_ADDRESS_CONCURRENCY: '1', WORKER_CONCURRENCY: '1' }, { scanner: held });
     try {
@@ -181,6 +181,9 @@ describe('batches over HTTP', () => {
       await h.close();
     }
     await request(t.app).delete(`/batches/${batchId}`).set('Authorization', bearer(key)).expect(200).expect(conforms).expect((r) => assert.equal(r.body.status, 'done'));
+    // A DELETE carries no body; one sent anyway is still bounded and must be readable.
+    await request(t.app).delete(`/batches/${batchId}`).set('Authorization', bearer(key)).send({ pad: 'x'.repeat(70_000) }).expect(413).expect(conforms);
+    await request(t.app).delete(`/batches/${batchId}`).set('Authorization', bearer(key)).set('Content-Type', 'application/json').set('Content-Encoding', 'br').send('{}').expect(415).expect(conforms);
   });
 
   test('503 when the job engine cannot take the batch: nothing is stored and no budget spent', async () => {

@@ -174,7 +174,7 @@ describe('watches over HTTP', () => {
     await request(t.app).post(`/watches/${pending.watchId}/test${new URL(pending.manageUrl).search}`).expect(409).expect(conforms);
   });
 
-  test('deleteWatch: 200 ended (unchanged when repeated); 401, 404, 400', async () => {
+  test('deleteWatch: 200 ended (unchanged when repeated); 401, 404, 400, 413, 415', async () => {
     const res = await request(t.app).delete(`/watches/${active.watchId}`).set('Authorization', bearer(key)).expect(200).expect(conforms);
     assert.equal(res.body.status, 'ended');
     assert.ok(res.body.endedAt);
@@ -182,6 +182,9 @@ describe('watches over HTTP', () => {
     await request(t.app).delete(`/watches/${active.watchId}`).expect(401).expect(conforms);
     await request(t.app).delete(`/watches/${active.watchId}${new URL(pending.manageUrl).search}`).expect(404).expect(conforms);
     await request(t.app).delete('/watches/zzz').set('Authorization', bearer(key)).expect(400).expect(conforms);
+    // A DELETE carries no body; one sent anyway is still bounded and must be readable.
+    await request(t.app).delete(`/watches/${active.watchId}`).set('Authorization', bearer(key)).send({ pad: 'x'.repeat(70_000) }).expect(413).expect(conforms);
+    await request(t.app).delete(`/watches/${active.watchId}`).set('Authorization', bearer(key)).set('Content-Type', 'application/json').set('Content-Encoding', 'br').send('{}').expect(415).expect(conforms);
   });
 
   test('503: the job engine cannot take the run (nothing stored, no scan spent; a confirmation stays pending); no delivery for testWatch', async () => {

@@ -4,6 +4,7 @@
 // that passes validation exercises the real service code without leaving the machine.
 // Every egress is pointed at a closed local port, so nothing can reach the network even
 // if a handler that is landed later tries to.
+import { answerClientErrors } from '../../../src/http/client-error.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { scanSite } from '../../../src/handlers/scanSite.ts';
@@ -53,6 +54,7 @@ export async function hostileApp(env: Record<string, string> = {}, opts: { resol
   }, { handlers: { scanSite, getReport, getBadge, attachCliVantage } }, { scanner, ...(resolve ? { scans: { resolve } } : {}) });
   const app = t.app;
   const server = http.createServer(app);
+  answerClientErrors(server);
   server.headersTimeout = 5000;
   server.requestTimeout = 10000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

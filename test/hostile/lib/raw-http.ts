@@ -28,6 +28,9 @@ export function rawRequest(base: string, r: RawRequest): Promise<RawResponse> {
     const headers: Record<string, string> = { ...(r.headers ?? {}) };
     const body = r.body === undefined ? undefined : Buffer.isBuffer(r.body) ? r.body : Buffer.from(r.body);
     if (body && !r.chunked && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-length')) headers['Content-Length'] = String(body.length);
+    // Node chunks a streamed body by default only for methods that usually carry one; a DELETE
+    // or GET would go out unframed (and Connection: close), which is not the request meant here.
+    if (body && r.chunked) headers['Transfer-Encoding'] = 'chunked';
     const req = http.request({ host: url.hostname, port: url.port, method: r.method, path: r.path, headers, agent: false });
     const timer = setTimeout(() => req.destroy(new Error(`no answer within ${r.timeoutMs ?? 10000} ms: ${r.method} ${r.path}`)), r.timeoutMs ?? 10000);
     req.on('error', (err) => {
