@@ -1,6 +1,6 @@
 /**
  * Is the file the file? One judgement for every discovery file the scanner reads (robots.txt,
- * llms.txt, sitemaps, security.txt, the well-known JSON documents, OpenAPI, RSL, .md twins).
+ * llms.txt, agents.md, sitemaps, security.txt, the well-known JSON documents, OpenAPI, RSL, .md twins).
  *
  * Single-page apps and catch-all hosts answer any path with status 200 and their HTML shell or a
  * "not found" page (Cloudflare Pages without a 404.html, Netlify and Vercel rewrites, Firebase and
@@ -35,7 +35,7 @@ export interface FileJudgement {
 export function formatOf(key: string): FileFormat {
   if (key.startsWith('robots:')) return 'robots';
   if (key === 'file:/llms.txt' || key === 'file:/llms-full.txt') return 'llms';
-  if (key.startsWith('md-variant:')) return 'markdown';
+  if (key.startsWith('md-variant:') || key === 'file:/agents.md') return 'markdown';
   if (key === 'file:/sitemap.xml' || key === 'sitemap:robots' || key === 'license') return 'xml';
   if (key === 'file:/.well-known/security.txt') return 'text';
   if (key.startsWith('file:') || key.startsWith('service-desc:')) return 'json';

@@ -26,6 +26,8 @@ export const AUX_PATHS = [
   '/.well-known/security.txt', '/.well-known/tdmrep.json',
   // rubric-v1.2-preview: ARD v0.91 and the catalog name it replaced (both are read by consumers today).
   '/.well-known/ard.json', '/.well-known/ai-catalog.json',
+  // rubric-v1.2-preview: a site's agents.md at its root, where sites publish it (discovery.agents-md says why only there).
+  '/agents.md',
 ] as const;
 
 /** The agent whose UA fetches robots.txt a second time (is robots.txt served to agents too?). */

@@ -260,6 +260,17 @@ const CASES: Record<string, Case[]> = {
     ['ad hoc JSON', { files: { '/.well-known/mcp.json': json({ name: 'shop', url: `${U}/mcp` }) } }, 'fail'],
     ['SEP-2127 card inline in ard.json', { files: { '/.well-known/ard.json': json({ entries: [{ identifier: 'urn:air:shop:mcp:c', displayName: 'C', type: 'application/mcp-server-card+json', data: { name: 'com.shop/c', version: '1', description: 'C', remotes: [{ type: 'sse', url: `${U}/sse` }] } }] }) } }, 'pass'],
   ],
+  'discovery.agents-md': [
+    ['absent (404): not applicable', {}, 'inconclusive'],
+    ['a Markdown agents.md', { files: { '/agents.md': txt('# Shop for agents\n\n## MCP\n\n- https://shop.example/mcp\n', 'text/markdown; charset=utf-8') } }, 'pass'],
+    ['free-form text without a heading, as text/plain', { files: { '/agents.md': txt('Agents: use the API at /api and send a descriptive User-Agent.\n') } }, 'pass'],
+    ['the SPA shell with 200 is no agents.md: not applicable, never present', { files: { '/agents.md': shell } }, 'inconclusive'],
+    ['a "not found" page of the site with 200', { files: { '/agents.md': page({ title: 'Page not found' }) } }, 'inconclusive'],
+    ['Markdown served as text/html: half', { files: { '/agents.md': txt('# Shop for agents\n\nUse /api.\n', 'text/html') } }, 'pass', 0.5],
+    ['Markdown served as application/octet-stream: half', { files: { '/agents.md': txt('# Shop for agents\n', 'application/octet-stream') } }, 'pass', 0.5],
+    ['unfetchable', { files: { '/agents.md': transport } }, 'inconclusive'],
+    ['challenged', { files: { '/agents.md': { status: 403, headers: { 'cf-mitigated': 'challenge' }, body: '' } } }, 'inconclusive'],
+  ],
   'trust.web-bot-auth': [
     ['signing off: not measured', {}, 'inconclusive'],
     ['signed and unsigned both served', { wba: { unsigned: () => undefined, signed: () => undefined } }, 'pass'],

@@ -43,6 +43,7 @@ const READER: Record<string, string> = {
   '/.well-known/mcp/server-card.json': 'discovery.mcp-card', '/.well-known/mcp.json': 'discovery.mcp-card',
   '/.well-known/agent-card.json': 'discovery.agent-card', '/.well-known/security.txt': 'trust.security-txt',
   '/.well-known/ard.json': 'discovery.ard', '/.well-known/ai-catalog.json': 'discovery.ard',
+  '/agents.md': 'discovery.agents-md',
 };
 const CHECK = new Map(PREVIEW_CHECKS.map((c) => [c.id, c]));
 
@@ -96,7 +97,7 @@ describe('file judgement over captured app shells, hosts\' not-found answers and
     const frameworks = new Set(fixtures.filter((f) => f.class === 'app-shell' && f.fidelity === 'captured').map((f) => f.expected.framework));
     for (const name of ['Next.js', 'Nuxt', 'SvelteKit', 'Angular', 'React', 'Gatsby', 'Docusaurus']) assert.ok(frameworks.has(name), `a captured ${name} build`);
     const readers = new Set(fixtures.filter((f) => f.class === 'real-file').flatMap((f) => f.served.at as string[]));
-    for (const p of ['/robots.txt', '/llms.txt', '/sitemap.xml', '/.well-known/security.txt', '/openapi.json', '/.well-known/agent-card.json', '/.well-known/mcp/server-card.json', '/.well-known/api-catalog']) assert.ok(readers.has(p), `a real file at ${p}`);
+    for (const p of ['/robots.txt', '/llms.txt', '/sitemap.xml', '/.well-known/security.txt', '/openapi.json', '/.well-known/agent-card.json', '/.well-known/mcp/server-card.json', '/.well-known/api-catalog', '/agents.md']) assert.ok(readers.has(p), `a real file at ${p}`);
   });
 
   for (const f of fixtures) {
@@ -146,7 +147,7 @@ describe('file judgement: formats and edges', () => {
   for (const [name, key, r, want] of CASES) test(`${name} -> ${want}`, () => assert.equal(body(key, r).state, want));
 
   test('every evidence key a scan files a discovery file under has its format', () => {
-    const want: Record<string, FileFormat> = { 'robots:browser': 'robots', 'file:/llms.txt': 'llms', 'file:/llms-full.txt': 'llms', 'file:/sitemap.xml': 'xml', 'sitemap:robots': 'xml', license: 'xml', 'file:/.well-known/security.txt': 'text', 'md-variant:https://x/a': 'markdown', 'file:/.well-known/api-catalog': 'json', 'service-desc:https://x/s.json': 'json', 'llms-link:https://x/a': 'any', canonical: 'any', 'content:markdown': 'any' };
+    const want: Record<string, FileFormat> = { 'robots:browser': 'robots', 'file:/llms.txt': 'llms', 'file:/agents.md': 'markdown', 'file:/llms-full.txt': 'llms', 'file:/sitemap.xml': 'xml', 'sitemap:robots': 'xml', license: 'xml', 'file:/.well-known/security.txt': 'text', 'md-variant:https://x/a': 'markdown', 'file:/.well-known/api-catalog': 'json', 'service-desc:https://x/s.json': 'json', 'llms-link:https://x/a': 'any', canonical: 'any', 'content:markdown': 'any' };
     for (const [key, format] of Object.entries(want)) assert.equal(formatOf(key), format, key);
     for (const p of AUX_PATHS) assert.notEqual(formatOf(`file:${p}`), 'any', p);
   });

@@ -17,10 +17,11 @@ import { check as mcpCardShape } from './discovery.mcp-card-shape.ts';
 import { check as paymentOffers } from './access.payment-offers.ts';
 import { perAgent as markdownPerAgent } from './content.markdown-negotiation.ts';
 import { check as llmsTxtLinks } from './revised/discovery.llms-txt-links.ts';
+import { check as agentsMd } from './discovery.agents-md.ts';
 
 /** Added by rubric-v1.2-preview, in report order. */
 export const PREVIEW_ADDED: readonly CheckDefinition[] = [
-  paymentOffers, preferencesAgree, llmsTxtV2, ard, a2aCardV1, mcpCardShape, webBotAuth,
+  paymentOffers, preferencesAgree, llmsTxtV2, ard, a2aCardV1, mcpCardShape, agentsMd, webBotAuth,
 ];
 
 /** rubric-v1.1 checks the preview judges anew, same id and weight (rubricChanges lists them as `revised`), in the current rubric's order. */

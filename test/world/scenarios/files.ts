@@ -13,6 +13,8 @@ const html = (body: string) => ({ status: 200, type: 'text/html; charset=utf-8',
 const VITE_SHELL = captured('vite-react-dist-index.html');
 /** 3Nikeru/nextjs-blog out/404.html: a Next.js static export's not-found page. */
 const NEXT_NOT_FOUND = captured('nextjs-app-router-404.html');
+/** koala73/worldmonitor public/agents.md: the agents.md a Vite SPA publishes at its root. */
+const WORLDMONITOR_AGENTS_MD = captured('worldmonitor-agents.md');
 const DOCS = ['intro', 'install', 'api.md', 'faq', 'old', 'removed', 'broken', 'usage'];
 
 export const FILE_SCENARIOS: Scenario[] = [
@@ -34,8 +36,35 @@ export const FILE_SCENARIOS: Scenario[] = [
         'trust.security-txt': /^no \/\.well-known\/security\.txt \(the site answered with an HTML page/,
         'policy.robots-reachable': /^robots\.txt is absent \(the site answered with an HTML page, a React app shell\)$/,
       },
-      previewChecks: { 'discovery.ard': ['inconclusive'], 'discovery.a2a-card-v1': ['inconclusive'], 'discovery.mcp-card-shape': ['inconclusive'], 'discovery.llms-txt-v2': ['inconclusive'] },
-      previewDetails: { 'discovery.a2a-card-v1': /^no A2A agent card \(the site answered with an HTML page, a React app shell\): not applicable$/ },
+      previewChecks: { 'discovery.ard': ['inconclusive'], 'discovery.a2a-card-v1': ['inconclusive'], 'discovery.mcp-card-shape': ['inconclusive'], 'discovery.llms-txt-v2': ['inconclusive'], 'discovery.agents-md': ['inconclusive'] },
+      previewDetails: {
+        'discovery.a2a-card-v1': /^no A2A agent card \(the site answered with an HTML page, a React app shell\): not applicable$/,
+        'discovery.agents-md': /^no \/agents\.md \(the site answered with an HTML page, a React app shell\): not applicable$/,
+      },
+    },
+  },
+  {
+    name: 'agents-md-shell', about: 'A Next.js site with a real robots.txt and llms.txt whose catch-all answers /agents.md with its not-found page and 200: no agents.md, never a present or broken one.',
+    home: htmlPage({ title: 'Example' }),
+    files: { '/llms.txt': { type: 'text/plain', body: '# Example\n\n> An example site.\n\n## Pages\n\n- [Home](https://{domain}/)\n' } },
+    fallback: html(NEXT_NOT_FOUND),
+    expect: {
+      headline: 'open', profile: 'docs',
+      checks: { 'discovery.llms-txt': 'pass' },
+      previewChecks: { 'discovery.agents-md': ['inconclusive'] },
+      previewDetails: { 'discovery.agents-md': /^no \/agents\.md \(the site answered with an HTML page, a “not found” page of Next\.js served as a success\): not applicable$/ },
+      probeMethod: /\/agents\.md/,
+    },
+  },
+  {
+    name: 'agents-md-published', about: 'An SPA host that serves its real agents.md (captured from koala73/worldmonitor public/agents.md) before its shell fallback: present.',
+    home: VITE_SHELL,
+    files: { '/agents.md': { type: 'text/markdown; charset=utf-8', body: WORLDMONITOR_AGENTS_MD } },
+    fallback: html(VITE_SHELL),
+    expect: {
+      headline: 'open',
+      previewChecks: { 'discovery.agents-md': ['pass', 'agents.md at the site root'] },
+      previewDetails: { 'discovery.agents-md': /^\/agents\.md is served \(4090 characters, “World Monitor — Agent Guide”\) as text\/markdown$/ },
     },
   },
   {
