@@ -3,6 +3,9 @@
 // scan could not read (a denial, a 5xx) or did not keep is never reported as changed.
 import { createTwoFilesPatch, FILE_HEADERS_ONLY, structuredPatch } from 'diff';
 import type { components } from '../../generated/api-types.ts';
+import { normaliseText } from '../scanner/robots-patch.ts';
+
+export { normaliseText };
 
 export type RobotsTxtChange = components['schemas']['RobotsTxtChange'];
 
@@ -18,12 +21,6 @@ export interface KeptFile {
  * is a few lines; four hundred is a rewrite (and costs ~0.1 s to draw).
  */
 export const MAX_DIFF_EDITS = 400;
-
-/** A byte-order mark, CR LF or CR line ends and a missing last newline change no rule. */
-export function normaliseText(text: string): string {
-  const t = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  return t === '' || t.endsWith('\n') ? t : `${t}\n`;
-}
 
 const day = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC');
 

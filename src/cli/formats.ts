@@ -7,10 +7,11 @@
  */
 import { escapeUTF8 } from 'entities/escape';
 import type { ScanReport } from './api.ts';
+import { fixLines, platformFixesOf } from './platform-fixes.ts';
 import { revisedFindings } from './preview-findings.ts';
 import type { ChecksGate } from './check-gates.ts';
 import type { GateResult } from './gate.ts';
-import { cleanText, markdownText } from './sanitize.ts';
+import { cleanLines, cleanText, markdownText } from './sanitize.ts';
 
 export interface RunSummary {
   report: ScanReport;
@@ -43,6 +44,13 @@ function code(text: string): string {
 /** A link destination in angle brackets (CommonMark 6.3): only <, > and line breaks could end it. */
 function linkTarget(url: string): string {
   return cleanText(url).replace(/[<>\\]/g, (c) => encodeURIComponent(c));
+}
+
+/** A fenced code block no content can close: the fence is longer than any backtick run inside (CommonMark 4.5). */
+function fenced(text: string, indent: string, info = ''): string[] {
+  const t = cleanLines(text).replace(/\n$/, '');
+  const fence = '`'.repeat(Math.max(3, ...[...t.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  return [`${indent}${fence}${info}`, ...t.split('\n').map((l) => `${indent}${l}`), `${indent}${fence}`];
 }
 
 /** A could-not-test run in Markdown: the target and the reason, both escaped. */
@@ -83,6 +91,24 @@ export function renderMarkdown(r: RunSummary): string {
   out.push('| check | category | status | detail |', '|---|---|---|---|');
   for (const c of rep.checks) out.push(`| ${code(c.id)} | ${cell(c.category)} | ${STATUS_ICON[c.status] ?? ''} ${cell(c.status)} | ${cell(c.detail ?? '')} |`);
   out.push('');
+  const fixes = rep.checks.filter((c) => c.status === 'fail' && (platformFixesOf(rep, c.id).length || r.fixes.get(c.id)));
+  if (fixes.length) {
+    out.push('**Fixes**', '');
+    for (const c of fixes) {
+      const generic = r.fixes.get(c.id);
+      const platform = platformFixesOf(rep, c.id);
+      for (const f of platform) {
+        out.push(`- ${code(c.id)}: **fix on ${cell(f.platformName)}:** ${cell(f.setting)}. ${cell(f.text)} [docs](<${linkTarget(f.docUrl)}>)`);
+        if (f.snippet) out.push('', ...fenced(f.snippet, '  '));
+      }
+      if (generic) out.push(platform.length ? `  - generic fix: ${cell(generic)}` : `- ${code(c.id)}: fix: ${cell(generic)}`);
+    }
+    out.push('');
+  }
+  if (rep.robotsPatch) {
+    const p = rep.robotsPatch;
+    out.push('**robots.txt that says what the site does**', '', cell(p.reason), '', ...fenced(p.unifiedDiff, '', 'diff'), '', cell(p.edgeAlternative.text), '');
+  }
   if (rep.reportUrl) out.push(`[Full report](<${linkTarget(rep.reportUrl)}>)`, '');
   return `${out.join('\n')}\n`;
 }
@@ -121,8 +147,8 @@ export function renderJunit(r: RunSummary): string {
     const detail = xml(c.detail ?? '');
     if (c.status === 'pass') out.push(`    <testcase classname="${xml(`agent-readiness.${c.category}`)}" name="${xml(c.id)}"/>`);
     else if (c.status === 'fail') {
-      const fix = r.fixes.get(c.id);
-      out.push(open, `      <failure message="${detail || 'check failed'}">${detail}${fix ? `\nfix: ${xml(fix)}` : ''}</failure>`, '    </testcase>');
+      const fix = fixLines(rep, c.id, r.fixes.get(c.id));
+      out.push(open, `      <failure message="${detail || 'check failed'}">${detail}${fix.map((l) => `\n${xml(l)}`).join('')}</failure>`, '    </testcase>');
     } else if (c.status === 'error') out.push(open, `      <error message="${detail || 'check errored'}"/>`, '    </testcase>');
     else out.push(open, `      <skipped message="${xml(c.status)}${detail ? `: ${detail}` : ''}"/>`, '    </testcase>');
   }

@@ -5,6 +5,7 @@
  * gate, and the report link last.
  */
 import type { ScanReport } from './api.ts';
+import { fixLines, servedBy } from './platform-fixes.ts';
 import { revisedFindings } from './preview-findings.ts';
 import { domainInText } from '../report/domain-name.ts';
 import type { ChecksGate } from './check-gates.ts';
@@ -60,6 +61,8 @@ export function renderHuman(v: HumanView, s: Style): string {
   out.push(`${s.bold('Score:')} ${score}  ${s.dim(`${r.score.rubricVersion}, profile ${r.profile ?? 'none'}`)}`);
   const cats = Object.entries(r.score.categories).map(([name, value]) => `${name} ${value === null ? '—' : value}`);
   if (cats.length) out.push(`  ${cats.join(' · ')}`);
+  const served = servedBy(r);
+  if (served) out.push(`  ${s.dim(served)}`);
   if (r.preview) out.push(`${s.bold('Next rubric:')} ${r.preview.score.value === null ? 'not enough signal' : `${r.preview.score.value}/100`}  ${s.dim(`${r.preview.rubricVersion}, a preview; the score above is unchanged`)}`);
   for (const f of revisedFindings(r)) out.push(`  ${s.yellow('!')} ${f.id} ${s.dim('(judged anew by the next rubric)')} — ${f.detail}`);
   out.push('');
@@ -70,10 +73,16 @@ export function renderHuman(v: HumanView, s: Style): string {
   out.push(s.bold(failing.length ? `Failing checks (${failing.length}):` : decided ? 'Failing checks: none' : 'Failing checks: none known, no check could be decided'));
   for (const c of failing) {
     out.push(`  ${s.red('✗')} ${c.id} ${s.dim(`(${c.category}, weight ${c.weight})`)}${c.detail ? ` — ${c.detail}` : ''}`);
-    const fix = v.fixes.get(c.id);
-    if (fix) out.push(`    fix: ${fix}`);
+    for (const line of fixLines(r, c.id, v.fixes.get(c.id))) out.push(`    ${line}`);
   }
   out.push('');
+
+  const patch = r.robotsPatch;
+  if (patch) {
+    out.push(s.bold('robots.txt that says what the site does:'), `  ${patch.reason}`);
+    for (const line of patch.unifiedDiff.replace(/\n$/, '').split('\n')) out.push(`    ${line.startsWith('+') && !line.startsWith('+++') ? s.green(line) : line.startsWith('-') && !line.startsWith('---') ? s.red(line) : line}`);
+    out.push(`  ${patch.edgeAlternative.text}${patch.edgeAlternative.docUrl ? ` (${patch.edgeAlternative.docUrl})` : ''}`, '');
+  }
 
   const user = v.vantage?.outcomes ?? null;
   out.push(s.bold('Agents:'));

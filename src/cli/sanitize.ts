@@ -21,6 +21,18 @@ export function cleanText(text: string): string {
   return stripVTControlCharacters(text).replace(BREAKS, ' ').replace(CONTROLS, '').toWellFormed();
 }
 
+/**
+ * Fields whose text is lines by nature (a unified diff, configuration to paste): each line is
+ * cleaned on its own and the line breaks kept, so every output can indent, fence or escape
+ * line by line; none of them prints a line without a prefix of its own.
+ */
+const MULTILINE_KEYS = new Set(['unifiedDiff', 'snippet']);
+
+/** `cleanText` per line, the line feeds kept. */
+export function cleanLines(text: string): string {
+  return text.split(/\r\n|\r|\n/).map(cleanText).join('\n');
+}
+
 /** `cleanText` over every string in a value (objects, arrays and Maps), keys included. */
 export function cleanDeep<T>(value: T): T {
   return walk(value) as T;
@@ -31,7 +43,7 @@ function walk(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(walk);
   if (v instanceof Map) return new Map([...v].map(([k, x]) => [walk(k), walk(x)]));
   if (v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [cleanText(k), walk(x)]));
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [cleanText(k), typeof x === 'string' && MULTILINE_KEYS.has(k) ? cleanLines(x) : walk(x)]));
   }
   return v;
 }

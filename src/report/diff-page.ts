@@ -7,6 +7,7 @@ import type { ReportDiff } from '../changes/diff.ts';
 import { NETWORK_WORDS } from '../changes/words.ts';
 import { vendorName } from '../scanner/fingerprints.ts';
 import { displayDomain } from './domain-name.ts';
+import { unified } from './udiff.ts';
 import { html, type SafeHtml } from './html.ts';
 import { layout, utc } from './page.ts';
 import { checkWord, edgeWord, HEADLINE_ICON, HEADLINE_WORDS, robotsWord, verdictWord } from './words.ts';
@@ -40,15 +41,6 @@ function cellsSection(d: ReportDiff): SafeHtml {
 <div class="scroll" role="region" aria-label="Changed agent cells" tabindex="0"><table>
 <thead><tr><th scope="col">Agent</th><th scope="col">Network</th><th scope="col">robots.txt</th><th scope="col">Edge</th><th scope="col">Verdict</th></tr></thead>
 <tbody>${rows}</tbody></table></div>`;
-}
-
-/** The unified diff with each line marked by class as well as by its own +/- sign. */
-function unified(text: string): SafeHtml {
-  const lines = text.replace(/\n$/, '').split('\n').map((line) => {
-    const cls = line.startsWith('+++') || line.startsWith('---') ? 'dh' : line.startsWith('@@') ? 'dh' : line.startsWith('+') ? 'da' : line.startsWith('-') ? 'dd' : '';
-    return cls ? html`<span class="${cls}">${line}</span>\n` : html`${line}\n`;
-  });
-  return html`<pre class="udiff" tabindex="0" aria-label="robots.txt, unified diff: lines starting with + were added, with - removed"><code>${lines}</code></pre>`;
 }
 
 function robotsSection(d: ReportDiff): SafeHtml {

@@ -4,6 +4,8 @@
 import { weightedPercent, type ScoredCheck } from '../scanner/scoring.ts';
 import type { CheckResult } from '../scanner/types.ts';
 import { html, type SafeHtml } from './html.ts';
+import type { ScanReportBody } from '../scans/types.ts';
+import { fixHtml, fixesFor, platformsLine } from './platform-fix.ts';
 import type { CatalogLookup } from './sections.ts';
 
 export interface Fix { check: CheckResult; gain: number }
@@ -29,7 +31,8 @@ export function fixesByGain(checks: readonly CheckResult[]): Fix[] {
   return fixes.sort((a, b) => b.gain - a.gain || b.check.weight - a.check.weight || (a.check.id < b.check.id ? -1 : a.check.id > b.check.id ? 1 : 0));
 }
 
-export function fixFirstSection(checks: readonly CheckResult[], catalog: CatalogLookup): SafeHtml {
+export function fixFirstSection(report: ScanReportBody, catalog: CatalogLookup): SafeHtml {
+  const checks = report.checks;
   const fixes = fixesByGain(checks);
   if (fixes.length === 0) {
     // With no check decided, "nothing to fix" would claim what the scan could not measure.
@@ -44,9 +47,10 @@ export function fixFirstSection(checks: readonly CheckResult[], catalog: Catalog
     return html`<li><span class="gain">${gain > 0 ? `+${gain}` : '<1'}<small>point${gain === 1 ? '' : 's'}</small></span>
 <span><strong>${meta?.name ?? c.id}</strong>${partial}</span>
 <span class="small muted"><code>${c.id}</code> · ${c.category} · weight ${c.weight}${c.detail ? html` · ${c.detail}` : ''}</span>
-${meta ? html`<span><strong>Fix:</strong> ${meta.fix}</span>` : ''}</li>`;
+${fixHtml(fixesFor(report, c.id), meta?.fix)}</li>`;
   });
   return html`<h2 id="fix">Fix first</h2>
 <p class="muted small">Each fix with the points the score would gain if that check alone passed, largest first.</p>
+${platformsLine(report)}
 <ol class="fixes">${items}</ol>`;
 }

@@ -9,6 +9,7 @@ import { displayDomain } from './domain-name.ts';
 import { fixFirstSection } from './fix-first.ts';
 import { html, SafeHtml } from './html.ts';
 import { matrixSection } from './matrix.ts';
+import { robotsPatchSection } from './platform-fix.ts';
 import { nextRubricLine, nextRubricSection } from './next-rubric.ts';
 import { checksSection, evidenceSection, type CatalogLookup } from './sections.ts';
 import { historySection, shareSection, type HistoryPoint } from './share.ts';
@@ -64,9 +65,10 @@ export function renderReportPage(p: ReportPageInput): string {
 <ul>${r.reasons.map((reason) => html`<li>${reason}</li>`)}</ul>
 <p class="small"><strong>Confidence ${r.confidence}:</strong> ${withoutLevel(r.confidenceNote, r.confidence)}</p></section>
 <section aria-labelledby="score">${scoreBlock(r)}</section></div>
-<section aria-labelledby="fix">${fixFirstSection(r.checks, p.catalog)}</section>
+<section aria-labelledby="fix">${fixFirstSection(r, p.catalog)}</section>
+${r.robotsPatch ? html`<section aria-labelledby="robots-patch">${robotsPatchSection(r.robotsPatch)}</section>` : ''}
 <section aria-labelledby="agents">${matrixSection(r.matrix, p.cliVantage, p.evidence)}</section>
-<section aria-labelledby="checks">${checksSection(r.checks, p.catalog)}</section>
+<section aria-labelledby="checks">${checksSection(r, p.catalog)}</section>
 ${r.preview ? html`<section aria-labelledby="next-rubric">${nextRubricSection(r.preview, p.catalog)}</section>` : ''}
 <section aria-labelledby="evidence">${evidenceSection(r.evidenceRefs, p.evidence)}</section>
 <section aria-labelledby="share">${shareSection(r.domain, r.reportUrl)}</section>

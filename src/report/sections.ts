@@ -1,21 +1,24 @@
 // The report's detail sections: every check with why/fix, and the stored evidence, one folded
 // entry per probe: what we sent, what came back and the curl line that repeats it.
 import type { CheckResult, EvidenceRecord } from '../scanner/types.ts';
+import type { ScanReportBody } from '../scans/types.ts';
 import { html, type SafeHtml } from './html.ts';
+import { fixHtml, fixesFor } from './platform-fix.ts';
 import { evidenceAnchor } from './matrix.ts';
 import { checkWord, edgeWord } from './words.ts';
 
 export interface CatalogEntry { name: string; why: string; fix: string }
 export type CatalogLookup = (checkId: string) => CatalogEntry | undefined;
 
-export function checksSection(checks: readonly CheckResult[], catalog: CatalogLookup): SafeHtml {
+export function checksSection(report: ScanReportBody, catalog: CatalogLookup): SafeHtml {
+  const checks = report.checks;
   const rows = checks.map((c) => {
     const meta = catalog(c.id);
     const credit = c.credit !== undefined && c.credit < 1 ? html` <span class="muted">(credit ${Math.round(c.credit * 100)}%)</span>` : '';
     return html`<tr>
 <td class="wrap"><strong>${meta?.name ?? c.id}</strong><br><code class="muted">${c.id}</code> <span class="muted small">· ${c.category} · weight ${c.weight}</span></td>
 <td>${checkWord(c.status)}${credit}</td>
-<td class="wrap">${c.detail ? html`<p>${c.detail}</p>` : ''}${meta ? html`<details><summary>Why it matters and how to fix it</summary><p><strong>Why:</strong> ${meta.why}</p><p><strong>Fix:</strong> ${meta.fix}</p></details>` : ''}</td>
+<td class="wrap">${c.detail ? html`<p>${c.detail}</p>` : ''}${meta ? html`<details><summary>Why it matters and how to fix it</summary><p><strong>Why:</strong> ${meta.why}</p>${fixHtml(fixesFor(report, c.id), meta.fix)}</details>` : ''}</td>
 </tr>`;
   });
   const count = (s: string) => checks.filter((c) => c.status === s).length;

@@ -76,6 +76,7 @@ dl.kv dt{color:var(--muted)}dl.kv dd{margin:0;overflow-wrap:anywhere}
 .chart text{font-size:11px;fill:var(--muted)}
 .udiff .da{color:var(--ok);font-weight:600}.udiff .dd{color:var(--bad);font-weight:600}.udiff .dh{color:var(--muted)}
 .udiff:focus{outline:3px solid var(--info)}
+.pfixes{min-width:0;overflow-wrap:anywhere}.pfix p{margin:.2rem 0}a.doc{overflow-wrap:anywhere}
 @media (max-width:40rem){
 main{padding:.5rem .6rem 2rem}
 table.agents,table.agents tbody{display:block}

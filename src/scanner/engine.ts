@@ -17,6 +17,8 @@ import { detectProfile } from './profile.ts';
 import { readRobots, type RobotsFile } from './robots.ts';
 import { getRoster } from './roster.ts';
 import { runPreview, runRubric } from './rubric.ts';
+import { attributePlatforms, platformFixes } from './platforms.ts';
+import { proposeRobotsPatch } from './robots-patch.ts';
 import { NETWORKS, type EngineReport, type EvidenceRecord, type FetchedView, type NetworkName, type Profile } from './types.ts';
 import { createLimiter, type Limiter } from './probe.ts';
 import { PhaseCounter, type ProgressSink } from './progress.ts';
@@ -172,6 +174,12 @@ export function createScanner(opts: ScannerOptions): Scanner {
     };
     const preview = runPreview(ev, profile.profile);
     if (preview) report.preview = preview;
+    // Who served the page, their concrete fixes and a robots.txt that agrees with the edge: advice only, never scored.
+    const platforms = attributePlatforms(ev);
+    report.platforms = platforms;
+    report.platformFixes = platformFixes(ev, checks, platforms);
+    const patch = proposeRobotsPatch(ev, verdict.headline, platforms);
+    if (patch) report.robotsPatch = patch;
     scoring.tick();
     return { report, evidence, files: [robotsFileOf(robots)] };
   }

@@ -20,7 +20,9 @@
  */
 
 export interface RobotsRule { allow: boolean; pattern: string; line: number }
-interface Group { tokens: string[]; rules: RobotsRule[] }
+/** One group: its tokens and the 1-based lines that name them (parallel arrays), and its rules. */
+export interface RobotsGroup { tokens: string[]; agentLines: number[]; rules: RobotsRule[] }
+type Group = RobotsGroup;
 export interface RobotsRules { groups: Group[] }
 
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
@@ -73,12 +75,15 @@ export function parseRobotsRules(text: string): RobotsRules {
     const value = m[2]!.trim();
     if (field === 'user-agent') {
       if (!current || ruleSeen) {
-        current = { tokens: [], rules: [] };
+        current = { tokens: [], agentLines: [], rules: [] };
         groups.push(current);
         ruleSeen = false;
       }
       const token = productToken(value);
-      if (token) current.tokens.push(token);
+      if (token) {
+        current.tokens.push(token);
+        current.agentLines.push(i + 1);
+      }
     } else if (field === 'allow' || field === 'disallow') {
       if (!current) return; // rules outside any group are ignored
       ruleSeen = true;

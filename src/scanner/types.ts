@@ -118,6 +118,9 @@ export interface EngineReport {
   probeMethod: string;
   versions: { schema: number; rubric: string; roster: string; fingerprints: string };
   preview?: RubricPreview;
+  platforms?: components['schemas']['PlatformAttribution'][];
+  platformFixes?: components['schemas']['PlatformFix'][];
+  robotsPatch?: components['schemas']['RobotsPatch'];
 }
 
 // Compile-time proof that the engine's report is the API's ScanReport minus the fields the API layer adds.

@@ -195,6 +195,9 @@ export class ScanService {
       checks: report.checks, matrix: report.matrix, evidenceRefs: report.evidenceRefs, probeMethod: report.probeMethod,
       versions: report.versions,
       ...(report.preview ? { preview: report.preview } : {}),
+      ...(report.platforms ? { platforms: report.platforms } : {}),
+      ...(report.platformFixes ? { platformFixes: report.platformFixes } : {}),
+      ...(report.robotsPatch ? { robotsPatch: report.robotsPatch } : {}),
     };
     if (suffix) {
       body.ephemeral = true;

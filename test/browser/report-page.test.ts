@@ -155,6 +155,32 @@ describe('report pages in a real browser', { skip: haveChromium ? false : `${CHR
     }
   });
 
+  test('browser: the platform\'s fix reads first with its documentation link, the generic fix folded, and the robots.txt patch as a diff, on a phone and a desktop, axe-clean', async () => {
+    for (const [viewport, name] of [[PHONE, 'phone'], [{ width: 1440, height: 900 }, 'desktop']] as const) {
+      const { page, problems } = await open(`${base}/r/${fullId}`, viewport);
+      const item = page.locator('ol.fixes > li', { has: page.locator('code', { hasText: /^access\.search-agents$/ }) });
+      const platform = item.locator('.pfix').first();
+      assert.match(await platform.innerText(), /^Fix on Cloudflare: AI Crawl Control/);
+      assert.ok(await platform.getByRole('link', { name: /developers\.cloudflare\.com\/ai-crawl-control/ }).isVisible(), 'the documentation link is visible');
+      const generic = item.locator('details', { has: page.locator('summary', { hasText: 'Generic fix' }) });
+      assert.equal(await generic.evaluate((d) => (d as HTMLDetailsElement).open), false, 'the generic fix is folded');
+      const top = async (l: typeof platform) => (await l.boundingBox())!.y;
+      assert.ok(await top(platform) < await top(generic), 'the platform fix comes first');
+      assert.equal(await sideways(page), 0, `${name}: no sideways scroll`);
+      await item.evaluate((e) => e.scrollIntoView());
+      await page.screenshot({ path: path.join(ARTIFACTS, `report-${name}-platform-fix.png`) });
+      const diff = page.locator('#robots-patch ~ pre.udiff');
+      assert.match(await diff.innerText(), /\+User-agent: ChatGPT-User/);
+      await page.locator('#robots-patch').evaluate((e) => e.scrollIntoView());
+      await page.screenshot({ path: path.join(ARTIFACTS, `report-${name}-robots-patch.png`) });
+      await generic.locator('summary').click();
+      assert.equal(await sideways(page), 0, `${name}: no sideways scroll with the generic fix open`);
+      assert.deepEqual(await violations(page), []);
+      assert.deepEqual(problems, []);
+      await page.context().close();
+    }
+  });
+
   test('browser: a verdict opens its notes and evidence links from the keyboard, and the linked probe opens', async () => {
     const { page, problems } = await open(`${base}/r/${fullId}`);
     const row = page.locator('table.agents tbody tr', { has: page.locator('th', { hasText: /^OAI-SearchBot$/ }) });

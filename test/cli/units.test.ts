@@ -244,6 +244,34 @@ describe('CLI report text', () => {
     assert.ok(md.includes('- `discovery.llms-txt-links` (judged anew by the next rubric): 5 of 8 links resolve \\(62 \\%\\)\\; 3 dead\\: \\/docs\\/broken \\(HTTP 503\\)'), md);
   });
 
+  test('a failing check shows the fix of the platform that served the page first, then the generic fix on one short line; the robots.txt patch keeps its lines', () => {
+    const v = view([{ id: 'access.user-agents', status: 'fail' }]);
+    const hostile = '\u001b[2J::set-output name=x::pwned';
+    const report = cleanDeep({
+      ...v.report,
+      platforms: [{ id: 'cloudflare', name: 'Cloudflare', role: 'edge', evidence: 'header cf-ray: 1 on the home page' }],
+      platformFixes: [{ checkId: 'access.user-agents', platform: 'cloudflare', platformName: 'Cloudflare', setting: 'AI Crawl Control → Crawlers', text: 'Set ChatGPT-User to Allow.', docUrl: 'https://developers.cloudflare.com/ai-crawl-control/features/manage-ai-crawlers/', snippet: '(http.user_agent contains "ChatGPT-User")\nor more' }],
+      robotsPatch: { reason: 'The edge turns away ChatGPT-User, which robots.txt allows.', unifiedDiff: `--- robots.txt\tas served\n+++ robots.txt\tproposed\n@@ -1,2 +1,5 @@\n User-agent: *\n Allow: /\n+# ${hostile}\n+User-agent: ChatGPT-User\n+Disallow: /\n`, agents: [], edgeAlternative: { platform: 'cloudflare', docUrl: null, text: 'Or keep robots.txt and change Cloudflare instead.' } },
+    } as unknown as ScanReport);
+    const fixes = new Map([['access.user-agents', 'Allow the user-fetch agents at the edge.']]);
+    const text = renderHuman({ ...v, report, fixes }, plain);
+    const at = (t: string) => text.indexOf(t);
+    assert.ok(at('    fix on Cloudflare: AI Crawl Control → Crawlers. Set ChatGPT-User to Allow.') > 0, text);
+    assert.ok(at('      docs: https://developers.cloudflare.com/ai-crawl-control/features/manage-ai-crawlers/') > at('fix on Cloudflare'), text);
+    assert.ok(at('      | or more') > 0, 'the snippet keeps its lines, each prefixed');
+    assert.ok(at('    generic fix: Allow the user-fetch agents at the edge.') > at('      | or more'), 'the generic fix last, on one line');
+    assert.match(text, /Served by Cloudflare \(edge\)/);
+    assert.ok(at('    +User-agent: ChatGPT-User') > at('robots.txt that says what the site does:'), text);
+    assert.doesNotMatch(text, /\u001b/, 'no escape sequence from the site survives');
+    assert.ok(text.split('\n').every((l) => !l.startsWith('::')), 'no line starts a workflow command');
+    const md = renderMarkdown({ report, gate: v.gate, checks: decideCheckGates(report.checks, [], null), exitCode: 1, fixes, where: 'example.org' });
+    assert.ok(md.includes('- `access.user-agents`: **fix on Cloudflare:** AI Crawl Control → Crawlers. Set ChatGPT\\-User to Allow\\. [docs](<https://developers.cloudflare.com/ai-crawl-control/features/manage-ai-crawlers/>)'), md);
+    assert.ok(md.includes('  - generic fix: Allow the user\\-fetch agents at the edge\\.'), md);
+    assert.match(md, /```diff\n--- robots\.txt as served\n/);
+    const xml = renderJunit({ report, gate: v.gate, checks: decideCheckGates(report.checks, [], null), exitCode: 1, fixes, where: 'example.org' });
+    assert.ok(xml.indexOf('fix on Cloudflare') < xml.indexOf('generic fix: Allow'), xml);
+  });
+
   test('a scan that decided no check says no failure is known, never that none failed', () => {
     const text = renderHuman(view([{ id: 'a.one', status: 'inconclusive' }, { id: 'b.two', status: 'skipped' }]), plain);
     assert.match(text, /Failing checks: none known, no check could be decided/);

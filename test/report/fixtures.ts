@@ -8,6 +8,7 @@ import { CURRENT_RUBRIC, rubricChanges, rubricOf } from '../../src/scanner/rubri
 import { everyCatalogCheck } from '../../src/scanner/catalog.ts';
 import { curlCommand } from '../../src/scanner/replay.ts';
 import { getRoster } from '../../src/scanner/roster.ts';
+import { fixesFromTable } from '../../src/scanner/platforms.ts';
 import { computeScore } from '../../src/scanner/scoring.ts';
 import type { CheckResult, EdgeOutcome, EngineReport, EvidenceRecord, MatrixEntry, NetworkName } from '../../src/scanner/types.ts';
 import { PREVIEW_RUBRIC_VERSION, reportVersions } from '../../src/scanner/versions.ts';
@@ -105,6 +106,16 @@ export function fullReport(domain = 'full-site.example'): { report: EngineReport
   report.preview = {
     rubricVersion: PREVIEW_RUBRIC_VERSION, score: computeScore(previewScored, PREVIEW_RUBRIC_VERSION), checks: previewScored.map((s) => s.result),
     changes: rubricChanges(CURRENT_RUBRIC, rubricOf(PREVIEW_RUBRIC_VERSION)!),
+  };
+  // Cloudflare served it: the platform fixes come from the scanner's own table, naming the agents it turned away.
+  report.platforms = [{ id: 'cloudflare', name: 'Cloudflare', role: 'edge', evidence: 'header cf-ray: 8f1e2d3c4b5a6978-AMS on the home page' }];
+  const INTENTS: Record<string, string> = { 'access.user-agents': 'user-fetch', 'access.search-agents': 'search', 'access.training-consistency': 'training' };
+  report.platformFixes = fixesFromTable(report.checks, report.platforms, (id) => matrix.filter((m) => m.intent === INTENTS[id] && m.verdict === 'denied').map((m) => m.ua));
+  report.robotsPatch = {
+    reason: 'The edge turns away ChatGPT-User and Claude-SearchBot, which robots.txt allows.',
+    unifiedDiff: '--- robots.txt\tas served\n+++ robots.txt\tproposed\n@@ -1,5 +1,9 @@\n User-agent: GPTBot\n Disallow: /\n \n User-agent: *\n Allow: /\n+\n+User-agent: ChatGPT-User\n+User-agent: Claude-SearchBot\n+Disallow: /\n',
+    agents: [{ ua: 'ChatGPT-User', edge: 'denies', before: 'allowed', after: 'blocked' }, { ua: 'Claude-SearchBot', edge: 'denies', before: 'allowed', after: 'blocked' }],
+    edgeAlternative: { platform: 'cloudflare', docUrl: 'https://developers.cloudflare.com/ai-crawl-control/features/manage-ai-crawlers/', text: 'Or keep robots.txt and change Cloudflare instead: In AI Crawl Control → Crawlers set ChatGPT-User and Claude-SearchBot to Allow.' },
   };
   const cliVantage: CliVantage = {
     selfReported: true, observedAt: '2026-11-20T09:31:00.000Z',

@@ -61,7 +61,32 @@ describe('report page', () => {
     assert.ok(order.every((i) => i > 0));
     assert.deepEqual([...order].sort((x, y) => x - y), order, 'rendered in gain order');
     assert.ok(fixBlock.includes(`+${fixes[0]!.gain}`));
-    assert.ok(fixBlock.includes(`<strong>Fix:</strong> ${fullCatalog(fixes[0]!.check.id)!.fix.replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}`));
+    const escaped = (t: string) => t.replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const generic = fixes.find((f) => !report.platformFixes?.some((p) => p.checkId === f.check.id))!;
+    assert.ok(fixBlock.includes(`<strong>Fix:</strong> ${escaped(fullCatalog(generic.check.id)!.fix)}`), 'a check no platform has a fix for shows the generic fix');
+  });
+
+  test('Fix first shows the fix of the platform that served the page first, with its documentation link, and folds the generic fix', () => {
+    const { report } = input();
+    const page = renderReportPage(input());
+    const fixBlock = page.slice(page.indexOf('id="fix"'), page.indexOf('id="agents"'));
+    assert.match(fixBlock, /Served by <strong>Cloudflare<\/strong>/);
+    const platform = report.platformFixes!.find((f) => f.checkId === 'access.search-agents')!;
+    assert.match(platform.setting, /AI Crawl Control/);
+    const item = fixBlock.slice(fixBlock.indexOf('<code>access.search-agents</code>'));
+    const li = item.slice(0, item.indexOf('</li>'));
+    const at = (text: string) => li.indexOf(text);
+    assert.ok(at('Fix on Cloudflare:') > 0 && at('href="https://developers.cloudflare.com/ai-crawl-control/features/manage-ai-crawlers/"') > at('Fix on Cloudflare:'), 'the platform fix and its documentation link');
+    assert.ok(at('<summary>Generic fix</summary>') > at('Fix on Cloudflare:'), 'the generic fix comes after, folded');
+    assert.ok(li.includes('(http.user_agent contains &quot;'), 'the rule expression to paste');
+  });
+
+  test('the robots.txt patch is shown as a unified diff with the agents it changes and the edge rule to change instead', () => {
+    const page = renderReportPage(input());
+    const block = page.slice(page.indexOf('id="robots-patch"'), page.indexOf('id="agents"'));
+    assert.match(block, /<span class="da">\+User-agent: ChatGPT-User<\/span>/);
+    assert.match(block, /The other way:<\/strong> Or keep robots.txt and change Cloudflare instead/);
+    assert.match(textOf(block), /ChatGPT-User\s*turns it away/);
   });
 
   test('Fix first claims nothing is wrong only when some check decided; a scan that decided none says no fix can be suggested', () => {

@@ -6,6 +6,7 @@ import { SCENARIOS } from '../world/scenarios/index.ts';
 import { createScanner } from '../../src/scanner/engine.ts';
 import { CONTROL_KEY } from '../../src/scanner/grid.ts';
 import { assertExpectation } from './expect.ts';
+import { assertRobotsPatch } from './robots-patch-check.ts';
 import { requestKindOf } from '../../src/scanner/requests.ts';
 import { readFileSync } from 'node:fs';
 import { computeScore } from '../../src/scanner/scoring.ts';
@@ -42,8 +43,10 @@ describe('test world scenarios', () => {
     test(`scenario ${s.name}: ${s.about}`, async () => {
       const networks = world.egress({ networkB: s.scan?.networkB });
       const scanner = createScanner({ networks, deadlineMs: 15_000, probeTimeoutMs: s.scan?.probeTimeoutMs ?? 5_000, now: FIXED });
-      const { report, evidence } = await scanner.scan(world.domain(s.name));
+      const { report, evidence, files } = await scanner.scan(world.domain(s.name));
       assertExpectation(report, s.expect, s.name);
+      // Where robots.txt and the edge disagree, the proposed patch makes robots.txt say what the edge does.
+      assertRobotsPatch(report, files, s.name);
 
       // The current rubric's numbers never move; the preview is present and recomputes from its own checks.
       const frozen = FROZEN.scenarios[s.name];

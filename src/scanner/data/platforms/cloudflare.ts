@@ -1,0 +1,49 @@
+// Cloudflare: AI Crawl Control decides per crawler; WAF custom rules (Skip action) carry the rest.
+// Docs: developers.cloudflare.com/ai-crawl-control/features/manage-ai-crawlers/,
+// /waf/custom-rules/skip/ and /waf/custom-rules/skip/options/, /fundamentals/reference/markdown-for-agents/.
+import { cfExpression, listed, type FixContext, type FixEntry, type PlatformEntry } from './types.ts';
+
+const CRAWL_CONTROL = 'https://developers.cloudflare.com/ai-crawl-control/features/manage-ai-crawlers/';
+const SKIP = 'https://developers.cloudflare.com/waf/custom-rules/skip/';
+
+const allowAgents = (role: string) => ({ agents }: FixContext): FixEntry => ({
+  setting: 'AI Crawl Control → Crawlers, then Security rules → Custom rules (Skip)',
+  text: `In AI Crawl Control set ${listed(agents)} to Allow. If a custom rule, Super Bot Fight Mode or a managed rule still challenges ${role}, add a custom rule with this expression and the Skip action (All Super Bot Fight Mode rules, All managed rules), placed first.`,
+  docUrl: CRAWL_CONTROL,
+  snippet: cfExpression(agents),
+});
+
+export const cloudflare: PlatformEntry = {
+  id: 'cloudflare', name: 'Cloudflare', role: 'edge', vendors: ['cloudflare'],
+  fixes: {
+    'access.user-agents': allowAgents('these user-triggered fetchers'),
+    'access.search-agents': allowAgents('these AI search crawlers'),
+    'access.training-consistency': ({ agents }) => ({
+      setting: 'AI Crawl Control → Crawlers',
+      text: `Cloudflare turns away ${listed(agents)} while robots.txt allows them. Either set them to Allow in AI Crawl Control, or keep the block and say so in robots.txt (AI Crawl Control's managed robots.txt can add the Disallow lines).`,
+      docUrl: CRAWL_CONTROL,
+    }),
+    'access.no-agent-rate-limit': ({ agents }) => ({
+      setting: 'Security rules → Custom rules (Skip: All rate limiting rules)',
+      text: `A rate limiting rule answers ${listed(agents)} with 429 on a single request. Key the rule on request rate rather than on the user-agent, or skip rate limiting for these agents with a custom rule (Skip, All rate limiting rules) using this expression.`,
+      docUrl: 'https://developers.cloudflare.com/waf/custom-rules/skip/options/',
+      snippet: cfExpression(agents),
+    }),
+    'policy.robots-reachable': () => ({
+      setting: 'Security rules → Custom rules (Skip)',
+      text: 'Exempt robots.txt from challenges: a custom rule with this expression and the Skip action (All Super Bot Fight Mode rules, All managed rules, All rate limiting rules).',
+      docUrl: SKIP,
+      snippet: '(http.request.uri.path eq "/robots.txt")',
+    }),
+    'content.markdown-negotiation': () => ({
+      setting: 'Markdown for Agents',
+      text: 'Turn on Markdown for Agents for the zone: Cloudflare then answers requests whose Accept names text/markdown with a Markdown rendering of the page (Content-Type: text/markdown) converted at the edge.',
+      docUrl: 'https://developers.cloudflare.com/fundamentals/reference/markdown-for-agents/',
+    }),
+  },
+  edgeRule: {
+    docUrl: CRAWL_CONTROL,
+    allow: (t) => `In AI Crawl Control → Crawlers set ${listed(t)} to Allow, and add a custom rule with the Skip action for ${cfExpression(t)} if another rule still challenges them.`,
+    deny: (t) => `In AI Crawl Control → Crawlers set ${listed(t)} to Block (or add a custom rule with the Block action for ${cfExpression(t)}).`,
+  },
+};
