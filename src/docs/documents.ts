@@ -10,6 +10,7 @@ import { getRoster, probeableAgents } from '../scanner/roster.ts';
 import { FINGERPRINTS_VERSION, RUBRIC_VERSION, ROSTER_VERSION } from '../scanner/versions.ts';
 import { checksTable } from './checks-table.ts';
 import { agentRequestsSection } from './agent-requests.ts';
+import { platformFixesSection } from './platform-fixes.ts';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'text');
 
@@ -39,7 +40,8 @@ function fill(name: string, baseUrl: string): string {
     .replaceAll('{{AGENTS_REQUESTED}}', String(probeableAgents().length))
     .replace('{{REQUEST_KINDS}}', () => REQUEST_KINDS.map((k) => `  - \`${k.key}${k.key.endsWith(':') ? '…' : ''}\`: ${k.what}`).join('\n'))
     .replace('{{CHECKS}}', () => checksTable())
-    .replace('{{AGENT_REQUESTS}}', () => agentRequestsSection());
+    .replace('{{AGENT_REQUESTS}}', () => agentRequestsSection())
+    .replace('{{PLATFORM_FIXES}}', () => platformFixesSection());
 }
 
 export function htmlPage(title: string, markdown: string): string {

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { startWorld, type World } from '../world/index.ts';
 import { createScanner, type ScanOutcome } from '../../src/scanner/engine.ts';
 import { PLATFORMS } from '../../src/scanner/data/platforms/index.ts';
+import { documentsFor } from '../../src/docs/documents.ts';
 import { readRobots, robotsSays } from '../../src/scanner/robots.ts';
 import { getRoster } from '../../src/scanner/roster.ts';
 import { assertRobotsPatch, patchedRobots } from './robots-patch-check.ts';
@@ -62,6 +63,16 @@ describe('platform fixes', () => {
         const f = build({ agents: ['ChatGPT-User', 'Claude-User'] });
         assert.match(f.docUrl, hosts[p.id]!, `${p.id} ${check}`);
         assert.ok(f.setting.length > 3 && f.text.length > 20, `${p.id} ${check} names a setting and says what to do`);
+      }
+    }
+  });
+  test('/methodology.md lists every platform fix from the same table, with its documentation link', () => {
+    const md = documentsFor('http://agent-readiness.test').methodology;
+    assert.doesNotMatch(md, /\{\{/, 'every placeholder filled');
+    for (const p of PLATFORMS) {
+      for (const [check, build] of Object.entries(p.fixes)) {
+        const f = build({ agents: ['ChatGPT-User'] });
+        assert.ok(md.includes(`| \`${check}\` | ${f.setting.replace(/\|/g, '\\|')} | [${new URL(f.docUrl).host}](${f.docUrl}) |`), `${p.id} ${check}`);
       }
     }
   });
