@@ -49,6 +49,23 @@ describe('platform fixes', () => {
     assert.deepEqual(plain.platformFixes, []);
   });
 
+  test('a WordPress site on nginx: the origin and the CMS are attributed, and each failing check gets its own platform\'s fix', async () => {
+    const { report } = await scan('wordpress-nginx');
+    assert.deepEqual(report.platforms?.map((p) => [p.id, p.role]), [['nginx', 'origin'], ['wordpress', 'cms']]);
+    assert.match(report.platforms![0]!.evidence, /^header server: nginx\/1\.22\.1/);
+    const search = report.checks.find((c) => c.id === 'policy.search-user-allowed')!;
+    assert.ok(search.credit !== undefined && search.credit < 1, 'the check costs points (partial credit)');
+    const wp = report.platformFixes?.find((f) => f.checkId === 'policy.search-user-allowed');
+    assert.equal(wp?.platform, 'wordpress');
+    assert.equal(wp!.docUrl, 'https://developer.wordpress.org/reference/hooks/robots_txt/');
+    assert.match(wp!.snippet ?? '', /add_filter\( 'robots_txt'/);
+    assert.match(wp!.snippet ?? '', /User-agent: OAI-SearchBot\\nAllow: \//, 'an Allow group for an agent robots.txt turns away');
+    const md = report.platformFixes?.find((f) => f.checkId === 'content.markdown-negotiation');
+    assert.equal(md?.platform, 'nginx');
+    assert.match(md!.snippet ?? '', /map \$http_accept \$twin/);
+    assert.equal(report.robotsPatch, undefined, 'robots.txt disallows agents the edge lets in, but nothing invites them: robots.txt is the site\'s choice');
+  });
+
   test('every platform of the table has a documentation page on the vendor\'s own site for every fix it offers', () => {
     const hosts: Record<string, RegExp> = {
       cloudflare: /^https:\/\/developers\.cloudflare\.com\//, vercel: /^https:\/\/vercel\.com\/docs\//, netlify: /^https:\/\/docs\.netlify\.com\//,

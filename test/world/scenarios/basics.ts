@@ -48,6 +48,13 @@ export const BASIC_SCENARIOS: Scenario[] = [
     expect: { headline: 'contradictory', verdicts: { 'ChatGPT-User': 'pass' }, robotsSays: { 'ChatGPT-User': 'blocked', 'Claude-User': 'allowed' }, profile: 'docs' },
   },
   {
+    name: 'wordpress-nginx', about: 'A WordPress site on nginx (server header, generator meta) whose robots.txt disallows two AI search crawlers; no edge in front.',
+    presence: { server: 'nginx/1.22.1' },
+    home: htmlPage({ head: '<meta name="generator" content="WordPress 6.6.2">\n<link rel="stylesheet" href="/wp-content/themes/twentytwentyfour/style.css">' }),
+    robots: 'User-agent: *\nDisallow: /wp-admin/\nAllow: /wp-admin/admin-ajax.php\n\nUser-agent: OAI-SearchBot\nUser-agent: PerplexityBot\nDisallow: /\n',
+    expect: { headline: 'open', robotsSays: { 'OAI-SearchBot': 'blocked', 'Claude-User': 'partial' }, checks: { 'policy.search-user-allowed': 'pass', 'content.markdown-negotiation': 'fail' }, details: { 'policy.search-user-allowed': /OAI-SearchBot, PerplexityBot/ } },
+  },
+  {
     name: 'contradictory-signal', about: 'Content-Signal grants search while a search crawler is disallowed.',
     robots: 'User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\n\nUser-agent: OAI-SearchBot\nDisallow: /\n',
     expect: { headline: 'contradictory', robotsSays: { 'OAI-SearchBot': 'blocked' }, checks: { 'policy.usage-signals-valid': 'pass', 'policy.training-preference': 'pass' } },
