@@ -19,6 +19,17 @@ export const netlify: PlatformEntry = {
     'access.search-agents': unblock,
     'access.training-consistency': (ctx) => ({ ...unblock(ctx), text: `${unblock(ctx).text} Or keep the block and disallow them in robots.txt.` }),
     'access.no-agent-rate-limit': unblock,
+    'discovery.link-headers': () => ({
+      setting: '_headers in the publish directory',
+      text: 'Send a Link header on the home page that points agents at the machine-readable resources (the sitemap, llms.txt, the Markdown twin).',
+      docUrl: 'https://docs.netlify.com/manage/routing/headers/',
+      snippet: '/\n  Link: </sitemap.xml>; rel="sitemap", </llms.txt>; rel="llms-txt"',
+    }),
+    'discovery.llms-txt': () => ({
+      setting: 'The publish directory and _redirects',
+      text: 'Put llms.txt in the publish directory. Netlify serves a file that exists before a /* /index.html 200 single-page-app rule, unless that rule is forced with !; a forced rule answers /llms.txt with the app shell.',
+      docUrl: 'https://docs.netlify.com/manage/routing/redirects/rewrites-proxies/',
+    }),
     'content.markdown-negotiation': () => ({
       setting: 'Edge Functions (netlify/edge-functions/) and _headers',
       text: 'Publish a Markdown twin of each page and serve it from an Edge Function to requests whose Accept names text/markdown; send Vary: Accept on every page (in _headers).',

@@ -27,6 +27,17 @@ export const vercel: PlatformEntry = {
       text: `A rate-limit rule answers ${listed(agents)} with 429 on a single request: raise its limit, key it on IP rather than user-agent, or exclude these agents from it.`,
       docUrl: CUSTOM_RULES,
     }),
+    'discovery.link-headers': () => ({
+      setting: 'vercel.json → headers',
+      text: 'Send a Link header on the home page that points agents at the machine-readable resources (the sitemap, llms.txt, the Markdown twin).',
+      docUrl: 'https://vercel.com/docs/project-configuration/vercel-json',
+      snippet: JSON.stringify({ headers: [{ source: '/', headers: [{ key: 'Link', value: '</sitemap.xml>; rel="sitemap", </llms.txt>; rel="llms-txt", </index.md>; rel="alternate"; type="text/markdown"' }] }] }, null, 2),
+    }),
+    'discovery.llms-txt': () => ({
+      setting: 'The static files directory (public/ in most frameworks) and vercel.json → rewrites',
+      text: 'Put llms.txt among the files Vercel serves as they are (public/ for most frameworks), and make sure no rewrite or catch-all route answers /llms.txt with the app\'s HTML shell.',
+      docUrl: 'https://vercel.com/docs/routing/rewrites',
+    }),
     'content.markdown-negotiation': () => ({
       setting: 'vercel.json → rewrites (has: Accept) and headers',
       text: 'Publish a Markdown twin of each page (for example /index.md) and rewrite requests whose Accept names text/markdown to it; send Vary: Accept on both answers.',
