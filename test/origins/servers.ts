@@ -97,6 +97,7 @@ export async function startServer(kind: ServerKind, site: string, parts: Readonl
   } catch (err) {
     child.kill('SIGKILL');
     await exited;
+    fs.rmSync(dir, { recursive: true, force: true });
     throw err;
   }
   return {
