@@ -75,3 +75,87 @@ test('close turns away background scans still waiting', async () => {
   gate.close();
   await assert.rejects(waiting, AdmissionTimeout);
 });
+
+test('while a person\'s scan runs, and for holdMs after, the lane lets in only `whilePeople` background scans', async () => {
+  let now = 0;
+  const gate = new ScanAdmission({ min: 16, max: 16, intervalMs: 0, utilization: () => 0.9, reserve: 2, whilePeople: 2, holdMs: 2000, nowMs: () => now });
+  const started: string[] = [];
+  const bg = Array.from({ length: 8 }, () => held());
+  const running = bg.map((h, i) => background(gate, started, `bg${i}`, h.scan));
+  await settle();
+  assert.equal(started.length, 8, 'no person: the whole lane');
+  const person = held();
+  const personDone = gate.run(async () => {
+    started.push('person');
+    await person.scan();
+  });
+  await settle();
+  assert.ok(started.includes('person'));
+  assert.equal(gate.peopleScanning, true);
+  const more = Array.from({ length: 4 }, () => held());
+  const moreRunning = more.map((h, i) => background(gate, started, `more${i}`, h.scan));
+  for (const h of bg.slice(0, 7)) h.release();
+  await settle();
+  assert.equal(started.filter((s) => s.startsWith('more')).length, 1, 'one running + one let in = whilePeople');
+  person.release();
+  await personDone;
+  now = 1999;
+  gate.tick();
+  await settle();
+  assert.equal(started.filter((s) => s.startsWith('more')).length, 1, 'still held just before holdMs has passed');
+  now = 2000;
+  gate.tick();
+  await settle();
+  assert.equal(gate.peopleScanning, false);
+  assert.equal(started.filter((s) => s.startsWith('more')).length, 4, 'the lane refills once people are gone');
+  bg[7]!.release();
+  for (const h of more) h.release();
+  await Promise.all([...running, ...moreRunning]);
+});
+
+test('a person\'s scan that never started (its signal aborted while waiting) counts as finished for the hold', async () => {
+  let now = 0;
+  const gate = new ScanAdmission({ min: 1, max: 1, intervalMs: 0, utilization: () => 1, reserve: 1, whilePeople: 1, holdMs: 100, nowMs: () => now });
+  const first = held();
+  const firstDone = gate.run(first.scan);
+  const stop = new AbortController();
+  const waiting = gate.run(async () => undefined, stop.signal);
+  await settle();
+  stop.abort();
+  await assert.rejects(waiting, AdmissionTimeout);
+  assert.equal(gate.peopleScanning, true, 'the first still runs');
+  first.release();
+  await firstDone;
+  now = 100;
+  assert.equal(gate.peopleScanning, false);
+});
+
+test('while people scan and the loop mostly idles (background scans of slow sites), the lane grows again one scan a step', async () => {
+  let u = 0.9;
+  const gate = new ScanAdmission({ min: 16, max: 16, intervalMs: 0, utilization: () => u, reserve: 2, whilePeople: 2, peopleIdle: 0.5 });
+  const started: string[] = [];
+  const person = held();
+  const personDone = gate.run(person.scan);
+  const bg = Array.from({ length: 6 }, () => held());
+  const running = bg.map((h, i) => background(gate, started, `bg${i}`, h.scan));
+  await settle();
+  assert.equal(started.length, 2, 'whilePeople');
+  gate.tick();
+  await settle();
+  assert.equal(started.length, 2, 'a busy loop keeps the lane small');
+  u = 0.2;
+  gate.tick();
+  await settle();
+  assert.equal(started.length, 3, 'an idle loop: one more');
+  gate.tick();
+  await settle();
+  assert.equal(started.length, 4, 'and one more each step');
+  u = 0.9;
+  gate.tick();
+  await settle();
+  assert.equal(started.length, 4, 'busy again: no more let in');
+  person.release();
+  await personDone;
+  for (const h of bg) h.release();
+  await Promise.all(running);
+});
