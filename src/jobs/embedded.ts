@@ -1,9 +1,11 @@
 // The port on liteque (MIT; Karakeep's queue): jobs in a local SQLite file, run in this
 // process, no extra server. liteque brings the queue itself: a table of tasks claimed in a
 // transaction, priorities, `delayMs`, an idempotency key unique per queue, a lease
-// (`timeoutSecs`) after which a task whose runner died is claimed again, and a Runner with a
-// concurrency. Its gaps are filled here through its public API only, with one small table of
-// our own beside its tasks (embedded_jobs), keyed by liteque's task id:
+// (`timeoutSecs`) after which a task whose runner died is claimed again. Its gaps are filled
+// here through its public API only, with one small table of our own beside its tasks
+// (embedded_jobs), keyed by liteque's task id:
+// - the claim loop is ours (src/jobs/embedded-runner.ts): liteque's Runner leaves a lease-long
+//   timer behind every task, which held a stopped process open;
 // - attempts and exponential backoff: liteque retries at once and counts every claim, so a
 //   failed run is recorded here and put back with RetryAfterError(backoff), which delays it
 //   without spending a claim; liteque's own run budget then only counts crashes;
@@ -26,8 +28,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrateDB, RetryAfterError, Runner, SqliteQueue, type buildDBClient } from 'liteque';
+import { migrateDB, RetryAfterError, SqliteQueue, type buildDBClient } from 'liteque';
 import type { Logger } from 'pino';
+import { claimLoop } from './embedded-runner.ts';
 import { backoffAfter, checkEnqueue, JobEngineUnavailable, RetryLater, runWithTimeout, type EnqueueOptions, type JobEngine, type Processor, type ProcessOptions } from './port.ts';
 
 export interface EmbeddedOptions {
@@ -52,7 +55,7 @@ export class EmbeddedJobEngine implements JobEngine {
   readonly #db: LqDb;
   readonly #o: Required<Omit<EmbeddedOptions, 'log'>> & { log: Logger };
   readonly #queues = new Map<string, SqliteQueue<Envelope<unknown>>>();
-  readonly #runners: Array<{ runner: Runner<Envelope<unknown>>; done: Promise<void>; abort: AbortController }> = [];
+  readonly #runners: Array<{ done: Promise<void>; stop: AbortController }> = [];
   readonly #s: ReturnType<EmbeddedJobEngine['statements']>;
   #closed = false;
 
@@ -129,47 +132,48 @@ export class EmbeddedJobEngine implements JobEngine {
   process<T>(queue: string, processor: Processor<T>, opts: ProcessOptions<T>): void {
     this.#open();
     const abort = new AbortController();
-    const runner = new Runner<Envelope<unknown>>(this.#queue(queue), {
-      run: async (task) => {
-        // liteque's runner may claim one more task after stop(): put it back untouched.
-        if (this.#closed) throw new RetryAfterError(0);
-        const taskId = Number(task.id);
-        const env = task.data as Envelope<T>;
-        const state = this.#s.byTask.get(taskId);
-        if (state?.cancelled) {
-          this.#s.forget.run(taskId);
-          return;
-        }
-        const failures = state?.failures ?? 0;
-        const view = { id: env.j, queue, data: env.d, attempt: failures + 1, attempts: env.a };
+    const stop = new AbortController();
+    const run = async (task: { id: number; data: Envelope<unknown> }) => {
+      // A claim racing close(): put it back untouched.
+      if (this.#closed) throw new RetryAfterError(0);
+      const taskId = task.id;
+      const env = task.data as Envelope<T>;
+      const state = this.#s.byTask.get(taskId);
+      if (state?.cancelled) {
+        this.#s.forget.run(taskId);
+        return;
+      }
+      const failures = state?.failures ?? 0;
+      const view = { id: env.j, queue, data: env.d, attempt: failures + 1, attempts: env.a };
+      try {
+        // A job past its attempts whose failure could not be reported last time only reports it.
+        if (failures < env.a) await runWithTimeout(processor, view, abort.signal, opts.timeoutMs);
+        else throw new Error('attempts used up');
+        this.#s.forget.run(taskId);
+      } catch (err) {
+        if (err instanceof RetryLater) throw new RetryAfterError(err.delayMs);
+        if (abort.signal.aborted) throw new RetryAfterError(0); // closing: not a failure of the job
+        if (failures < env.a) this.#s.failed.run(taskId, queue, env.j);
+        if (failures + 1 < env.a) throw new RetryAfterError(backoffAfter(failures + 1, env.b));
         try {
-          // A job past its attempts whose failure could not be reported last time only reports it.
-          if (failures < env.a) await runWithTimeout(processor, view, abort.signal, opts.timeoutMs);
-          else throw new Error('attempts used up');
-          this.#s.forget.run(taskId);
-        } catch (err) {
-          if (err instanceof RetryLater) throw new RetryAfterError(err.delayMs);
-          if (abort.signal.aborted) throw new RetryAfterError(0); // closing: not a failure of the job
-          if (failures < env.a) this.#s.failed.run(taskId, queue, env.j);
-          if (failures + 1 < env.a) throw new RetryAfterError(backoffAfter(failures + 1, env.b));
-          try {
-            await opts.onFailed?.({ ...view, attempt: Math.min(failures + 1, env.a), signal: abort.signal }, err as Error);
-          } catch (report) {
-            this.#o.log.warn({ queue, jobId: env.j, err: (report as Error).message }, 'job failed for good; its failure could not be recorded, retrying that');
-            throw new RetryAfterError(backoffAfter(env.a, env.b));
-          }
-          this.#o.log.warn({ queue, jobId: env.j, err: (err as Error).message }, 'job failed for good');
-          this.#s.forget.run(taskId);
+          await opts.onFailed?.({ ...view, attempt: Math.min(failures + 1, env.a), signal: abort.signal }, err as Error);
+        } catch (report) {
+          this.#o.log.warn({ queue, jobId: env.j, err: (report as Error).message }, 'job failed for good; its failure could not be recorded, retrying that');
+          throw new RetryAfterError(backoffAfter(env.a, env.b));
         }
-      },
-    }, {
+        this.#o.log.warn({ queue, jobId: env.j, err: (err as Error).message }, 'job failed for good');
+        this.#s.forget.run(taskId);
+      }
+    };
+    const done = claimLoop(this.#queue(queue), run, {
       concurrency: opts.concurrency,
-      pollIntervalMs: this.#o.pollMs,
+      pollMs: this.#o.pollMs,
       // The lease: past the run's own timeout, so only a dead runner's claim lapses.
-      timeoutSecs: Math.ceil((opts.timeoutMs + this.#o.graceMs) / 1000),
-    });
-    const done = runner.run().catch((err: unknown) => this.#o.log.error({ err, queue }, 'job runner stopped'));
-    this.#runners.push({ runner, done, abort });
+      leaseSecs: Math.ceil((opts.timeoutMs + this.#o.graceMs) / 1000),
+      stop: stop.signal,
+      onLost: (err, taskId) => this.#o.log.warn({ err, queue, taskId }, 'a job outcome could not be recorded; it runs again when its lease lapses'),
+    }).catch((err: unknown) => this.#o.log.error({ err, queue }, 'job runner stopped'));
+    this.#runners.push({ done, stop });
   }
 
   #open(): void {
@@ -179,7 +183,7 @@ export class EmbeddedJobEngine implements JobEngine {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    for (const r of this.#runners) r.runner.stop();
+    for (const r of this.#runners) r.stop.abort();
     await Promise.allSettled(this.#runners.map((r) => r.done));
     this.#sqlite.close();
   }
