@@ -13,6 +13,7 @@ import type { AppServices } from './services.ts';
 import { AppError } from './errors.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { EVERY_RESPONSE_HEADERS } from './http/every-response.ts';
+import { multipartFields } from './http/multipart.ts';
 import { requestLog } from './http/request-log.ts';
 import './http/route-regexp-cache.ts';
 
@@ -70,7 +71,7 @@ export function createApp(ctx: AppContext, services: AppServices, options: AppOp
   }
 
   for (const router of services.internal) app.use(router);
-  for (const op of operations) if (op.method !== 'get') mountBodyReader(app, op);
+  for (const op of operations) if (op.method !== 'get') mountBodyReader(app, op, declaresMultipart(ctx.spec, op));
 
   // HEAD is GET without a body (RFC 9110 §9.3.2), and the contract declares only the GETs.
   // Node decided when the response was created that a HEAD gets no body, so the request
@@ -124,6 +125,9 @@ function lazyRequestValidator(ctx: AppContext): RequestHandler {
       validateSecurity: false,
       ignoreUndocumented: false,
       validateApiSpec: false, // redocly lints it in CI; skipping saves start-up time
+      // multipart/form-data is read by our body reader (src/http/multipart.ts) with the
+      // operation's limits; the validator's own reader would take files of any size.
+      fileUploader: false,
     });
     return (Array.isArray(chain) ? chain : [chain]) as RequestHandler[];
   };
@@ -167,6 +171,12 @@ function getParameters(spec: Record<string, unknown>, op: OperationRow): Array<{
   if (!item || !operation) return undefined;
   if (operation.requestBody !== undefined || operation['x-eov-allow-unknown-query-parameters'] !== true) return undefined;
   return [...((item.parameters as unknown[] | undefined) ?? []), ...(operation.parameters ?? [])] as Array<{ in?: string; required?: boolean; $ref?: string }>;
+}
+
+/** Whether the operation's request body may be multipart/form-data. */
+function declaresMultipart(spec: Record<string, unknown>, op: OperationRow): boolean {
+  const operation = (spec.paths as Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>> | undefined)?.[op.path]?.[op.method];
+  return operation?.requestBody?.content?.['multipart/form-data'] !== undefined;
 }
 
 /** A GET with no parameters, no body, and unknown query parameters allowed. */
@@ -230,12 +240,15 @@ function corsFor(req: Request, res: Response, next: NextFunction, ops: Operation
  * compressed bodies are refused (inflate: false) so no decompression bomb gets parsed.
  * Other content types are left unread for the validator to answer 415.
  */
-function mountBodyReader(app: Express, op: OperationRow): void {
+function mountBodyReader(app: Express, op: OperationRow, multipart: boolean): void {
   const lenient = op.operationId === 'postMcp'; // the JSON-RPC layer judges non-object bodies
   const limit = op.bodyLimit ?? DEFAULT_BODY_LIMIT;
   app[op.method](
     op.expressPath,
     cutOffAtLimit(limit),
+    // Only where the contract declares multipart/form-data (RFC 8058's one-click unsubscribe);
+    // elsewhere such a body stays unread and the validator answers 415.
+    ...(multipart ? [multipartFields(limit)] : []),
     express.json({ limit, inflate: false, strict: !lenient, type: ['application/json', 'application/*+json'] }),
     // POST /batches takes CSV and plain text; other operations answer 415 to them in the validator.
     express.text({ limit, inflate: false, type: ['text/csv', 'text/plain'] }),

@@ -161,7 +161,7 @@ describe('watches over HTTP', () => {
     assert.match(page.text, /name="List-Unsubscribe" value="One-Click"/);
     await request(t.app).get(`${link.pathname}?token=${'B'.repeat(43)}`).expect(404).expect(conforms);
     await request(t.app).get('/watches/x/unsubscribe?token=y').expect(400).expect(conforms);
-    await request(t.app).post('/watches/x/unsubscribe?token=y').expect(400).expect(conforms);
+    await request(t.app).post('/watches/x/unsubscribe?token=y').type('form').send('List-Unsubscribe=One-Click').expect(400).expect(conforms);
     await request(t.app).post(`${link.pathname}?token=${'B'.repeat(43)}`).type('form').send('List-Unsubscribe=One-Click').expect(404).expect(conforms);
     await request(t.app).post(link.pathname + link.search).set('Content-Type', 'application/xml').send('<x/>').expect(415).expect(conforms);
     await request(t.app).post(link.pathname + link.search).type('form').send(`List-Unsubscribe=${'x'.repeat(2000)}`).expect(413).expect(conforms);
