@@ -7,7 +7,7 @@ import type { ReportDiff } from '../changes/diff.ts';
 import { compareArchived } from '../scans/compare.ts';
 import { reportUrlFor } from '../scans/archive.ts';
 import { queueCappedMail } from '../storage/queries/archiveScan.ts';
-import { markAlerted, previousDoneRun, type RunRow, type WatchRow } from '../storage/queries/watches.ts';
+import { markAlerted, previousDoneRun, type AlertMail, type RunRow, type WatchRow } from '../storage/queries/watches.ts';
 import { changesWorthAlert, type WatchChange } from './alerts.ts';
 import { alertMail } from './mails.ts';
 import type { WatchService } from './service.ts';
@@ -26,6 +26,7 @@ export async function notifyRun(s: WatchService, w: WatchRow, run: RunRow): Prom
   }
   let changes: WatchChange[] = [];
   let diff: ReportDiff | undefined;
+  let mail: AlertMail | null = null;
   if (previous.scan_id !== run.scan_id) {
     diff = await compareArchived(d.db, d.baseUrl, previous.scan_id, run.scan_id);
     changes = changesWorthAlert(diff, w.threshold);
@@ -38,6 +39,8 @@ export async function notifyRun(s: WatchService, w: WatchRow, run: RunRow): Prom
         period: run.period, changes, summary: diff.summary, fromUrl: reportUrlFor(d.baseUrl, previous.scan_id), toUrl: reportUrlFor(d.baseUrl, run.scan_id), diffUrl: diff.diffUrl,
       }), { perRecipientPerDay: d.mailPerRecipientPerDay, queuedAt: at() }, { watchId: w.id });
       if (queued === 'queued') d.onMailQueued?.();
+      // Recorded on the run (getWatch shows it), so a capped alert is never mistaken for a sent one.
+      mail = queued === 'capped' ? 'capped' : 'queued';
       if (queued === 'capped') d.log.info({ watchId: w.id, period: run.period }, 'watch alert not mailed: the recipient reached its daily cap');
     }
     if (w.webhook_url) {
@@ -53,5 +56,5 @@ export async function notifyRun(s: WatchService, w: WatchRow, run: RunRow): Prom
       });
     }
   }
-  await markAlerted(d.db, w.id, run.period, previous.scan_id, JSON.stringify(changes), at());
+  await markAlerted(d.db, w.id, run.period, previous.scan_id, JSON.stringify(changes), at(), mail);
 }

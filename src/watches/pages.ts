@@ -67,7 +67,7 @@ export function managePage(b: WatchBody, endAction: string | null): string {
   const domain = domainInText(b.domain);
   const runs = b.runs.map((r) => html`<tr><td>${r.period}${r.baseline ? ' (baseline)' : ''}</td><td>${utc(r.startedAt)}</td><td>${r.state}</td>
 <td>${r.reportUrl ? html`<a href="${r.reportUrl}">${r.headline ?? 'report'}${r.score === null ? '' : `, ${r.score}`}</a>` : (r.error ?? '')}</td>
-<td>${r.changes.length ? html`<ul>${r.changes.map((c) => html`<li>${c.text}</li>`)}</ul>${r.diffUrl ? html`<a href="${r.diffUrl}">What changed</a>` : ''}` : (r.diffUrl ? html`nothing that alerts (<a href="${r.diffUrl}">diff</a>)` : '')}</td></tr>`);
+<td>${r.changes.length ? html`<ul>${r.changes.map((c) => html`<li>${c.text}</li>`)}</ul>${r.diffUrl ? html`<a href="${r.diffUrl}">What changed</a>` : ''}` : (r.diffUrl ? html`nothing that alerts (<a href="${r.diffUrl}">diff</a>)` : '')}${r.alertMail === 'capped' ? html`<p>The alert mail was not sent: this address had reached its mails for the day.</p>` : ''}</td></tr>`);
   const deliveries = b.deliveries.map((x) => html`<tr><td><code>${x.eventId}</code></td><td>${x.type}</td><td>${x.status}</td><td>${x.attempts}</td><td>${x.lastStatusCode ?? ''} ${x.lastError ?? ''}</td></tr>`);
   return layout(`Watch of ${domain} · agent-readiness`, html`<h1>Watch of ${domain}</h1>
 <dl class="kv"><dt>Status</dt><dd>${b.status}</dd><dt>Runs</dt><dd>${b.every === 'week' ? 'every week' : 'every day'} (${b.periodSeconds} s)</dd>

@@ -118,6 +118,9 @@ export class WatchRunner {
         await d.keys.consume(w.key_id, 1);
       } catch (err) {
         if (err instanceof AppError && (err.code === 'RATE_LIMITED' || err.code === 'UNAUTHORIZED')) {
+          // Nothing was spent: the row says so before it is finished (a crash between the two
+          // leaves it running, and the redelivery asks the key again).
+          await d.db('watch_runs').where({ watch_id: w.id, period: run.period }).update({ charged: false });
           await finishRunOther(d.db, w.id, run.period, 'skipped', err.code === 'RATE_LIMITED' ? 'The key had no scan left that day.' : 'The key that pays for this watch is revoked.', at());
           return (await findRun(d.db, w.id, run.period))!;
         }

@@ -18,6 +18,7 @@ function runBody(baseUrl: string, r: RunRow): RunBody {
     headline: (r.headline as RunBody['headline']) ?? null, score: r.score, startedAt: r.started_at, finishedAt: r.finished_at,
     diffUrl: r.previous_scan_id && r.scan_id ? diffUrlFor(baseUrl, r.previous_scan_id, r.scan_id) : null,
     changes: r.changes ? JSON.parse(r.changes) as RunBody['changes'] : [],
+    alertMail: r.alert_mail ?? null,
     error: r.error,
   };
 }

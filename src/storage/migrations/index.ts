@@ -11,6 +11,7 @@ import * as m008 from './008-scan-files.ts';
 import * as m009 from './009-batches.ts';
 import * as m010 from './010-webhook-deliveries.ts';
 import * as m011 from './011-watches.ts';
+import * as m012 from './012-watch-run-mail.ts';
 
 export interface Migration {
   name: string;
@@ -30,4 +31,5 @@ export const migrations: Migration[] = [
   { name: '009-batches', ...m009 },
   { name: '010-webhook-deliveries', ...m010 },
   { name: '011-watches', ...m011 },
+  { name: '012-watch-run-mail', ...m012 },
 ];

@@ -38,6 +38,8 @@ export interface RunRow {
   changes: string | null;
   previous_scan_id: string | null;
   alerted_at: string | null;
+  /** The alert mail: queued, or capped (the recipient's mails of the day were used up); null when none was due. */
+  alert_mail: AlertMail | null;
   error: string | null;
   started_at: string;
   finished_at: string | null;
@@ -103,9 +105,11 @@ export async function finishRunOther(db: Knex, watchId: string, period: number, 
   return (await db('watch_runs').where({ watch_id: watchId, period, state: 'running' }).update({ state, error: error.slice(0, 500), finished_at: at })) === 1;
 }
 
-/** Records what the run's alerts were decided on (once). */
-export async function markAlerted(db: Knex, watchId: string, period: number, previousScanId: string | null, changes: string, at: string): Promise<boolean> {
-  return (await db('watch_runs').where({ watch_id: watchId, period }).whereNull('alerted_at').update({ previous_scan_id: previousScanId, changes, alerted_at: at })) === 1;
+export type AlertMail = 'queued' | 'capped';
+
+/** Records what the run's alerts were decided on, and what became of its mail (once). */
+export async function markAlerted(db: Knex, watchId: string, period: number, previousScanId: string | null, changes: string, at: string, alertMail: AlertMail | null = null): Promise<boolean> {
+  return (await db('watch_runs').where({ watch_id: watchId, period }).whereNull('alerted_at').update({ previous_scan_id: previousScanId, changes, alerted_at: at, alert_mail: alertMail })) === 1;
 }
 
 /** The latest done run before `period`: what this run is compared with. */
