@@ -5,7 +5,6 @@
 // with the same stored secret; a job redelivered once the row is delivered sends nothing.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,30 +17,11 @@ import { QUEUE } from '../../src/webhooks/deliveries.ts';
 import { deriveWebhookSecret, MASTER_KEY_NAME } from '../../src/webhooks/secrets.ts';
 import { ADDR, startWorld, type World } from '../world/index.ts';
 import { webhookReceiver } from '../world/receiver.ts';
+import { children, killed, lines, until } from './crash-helpers.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webhook-crash-'));
-const children: ChildProcess[] = [];
-
-function child(env: Record<string, string>, logFile: string): ChildProcess {
-  const c = spawn(process.execPath, [path.join(import.meta.dirname, 'child-service.ts')], { env: { ...process.env, ...env, LOG_FILE: logFile }, stdio: ['ignore', 'inherit', 'inherit'] });
-  children.push(c);
-  return c;
-}
-const lines = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { msg: string; [k: string]: unknown }) : []);
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
-  const stop = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > stop) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-const killed = (c: ChildProcess) => new Promise<void>((resolve) => {
-  if (c.exitCode !== null || c.signalCode !== null) return resolve();
-  c.once('exit', () => resolve());
-  c.kill('SIGKILL');
-});
+const procs = children();
+const child = procs.start;
 
 describe('a webhook delivery survives a SIGKILL of its process (embedded engine)', () => {
   let world: World;
@@ -59,7 +39,7 @@ describe('a webhook delivery survives a SIGKILL of its process (embedded engine)
     };
   });
   after(async () => {
-    for (const c of children) await killed(c);
+    await procs.killAll();
     receiver.close();
     await db?.destroy();
     await world?.stop();
