@@ -11,6 +11,9 @@ const SCAN_ID = randomUUID();
 const SAME_MAILBOX: Array<[string, string[]]> = [
   ['ada@example-store.com', ['ada@example-store.com', 'Ada@Example-Store.COM', 'ada+1@example-store.com', 'ada+ci+x@example-store.com', ' ada@example-store.com. ']],
   ['adalovelace@gmail.com', ['adalovelace@gmail.com', 'a.d.a.lovelace@gmail.com', 'Ada.Lovelace+news@googlemail.com', 'ADALOVELACE@GMAIL.COM']],
+  ['ada@yahoo.com', ['ada@yahoo.com', 'ada-news@yahoo.com', 'Ada-Shop-2@Yahoo.com', 'ada+x@yahoo.com']],
+  ['ada@yahoo.co.uk', ['ada-news@yahoo.co.uk']],
+  ['ada@ymail.com', ['ada-ci@ymail.com']],
   ['x@xn--bcher-kva.de', ['x@bücher.de', 'X+tag@BÜCHER.de', 'x@xn--bcher-kva.de']],
 ];
 const DIFFERENT: Array<[string, string]> = [
@@ -18,6 +21,9 @@ const DIFFERENT: Array<[string, string]> = [
   ['ada@example-store.com', 'ada@example-store.net'],
   ['ada@gmail.com', 'ada@gmail.co'],
   ['+tag@example-store.com', 'tag@example-store.com'], // a leading + is the whole local part
+  ['ada-news@example-store.com', 'ada@example-store.com'], // "-" folds only on Yahoo's domains
+  ['ada-news@yahoo.com', 'ada@yahoo.co.uk'],
+  ['-ada@yahoo.com', 'ada@yahoo.com'], // a leading - is the whole local part
 ];
 
 describe('mailboxOf', () => {
