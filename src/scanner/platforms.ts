@@ -76,6 +76,7 @@ export function agentsFor(checkId: string, ev: ScanEvidence): string[] {
     case 'access.training-consistency': return pick(denied(['training', 'archive']), ['training']);
     case 'access.no-agent-rate-limit': return pick(ev.rows.filter((r) => scored(r) && NETWORKS.some((n) => ev.cells[r.agent.token]?.[n].outcome === 'rate-limited')), ['user-fetch']);
     case 'policy.search-user-allowed': return pick(ofIntent(['user-fetch', 'search']).filter((r) => r.robots.says === 'blocked'), ['user-fetch', 'search']);
+    case 'policy.training-preference': return tokensOf(ofIntent(['training']).slice(0, 4));
     case 'policy.ai-rules-explicit': return ['user-fetch', 'search', 'training'].flatMap((i) => tokensOf(ofIntent([i]).slice(0, 1)));
     default: return [];
   }

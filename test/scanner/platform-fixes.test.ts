@@ -37,6 +37,27 @@ describe('platform fixes', () => {
     assert.match(report.robotsPatch!.edgeAlternative.text, /AI Crawl Control/);
   });
 
+  test('On a Cloudflare site the missing discovery files, the Link header and the training preference get Cloudflare\'s settings too', async () => {
+    const { report } = await scan('cf-agents-challenged');
+    const expected: Record<string, RegExp> = {
+      'discovery.link-headers': /^https:\/\/developers\.cloudflare\.com\/rules\/transform\/response-header-modification\/$/,
+      'trust.security-txt': /^https:\/\/developers\.cloudflare\.com\/workers\/static-assets\/$/,
+      'discovery.llms-txt': /^https:\/\/developers\.cloudflare\.com\/workers\/static-assets\/$/,
+      'policy.training-preference': /^https:\/\/developers\.cloudflare\.com\/bots\/additional-configurations\/managed-robots-txt\/$/,
+    };
+    const failing = report.checks.filter((c) => c.id in expected && c.status === 'fail').map((c) => c.id);
+    assert.ok(failing.includes('discovery.link-headers') && failing.includes('trust.security-txt'), `the scenario misses these files: ${failing.join(', ')}`);
+    for (const id of failing) {
+      const fix = report.platformFixes?.find((f) => f.checkId === id && f.platform === 'cloudflare');
+      assert.ok(fix, `${id} has a Cloudflare fix`);
+      assert.match(fix.docUrl, expected[id]!, id);
+    }
+    const link = report.platformFixes!.find((f) => f.checkId === 'discovery.link-headers')!;
+    assert.match(link.snippet ?? '', /^\(http\.request\.uri\.path eq "\/"\)\nLink: <\/sitemap\.xml>; rel="sitemap"/);
+    const passing = report.checks.filter((c) => c.status === 'pass' && (c.credit === undefined || c.credit === 1)).map((c) => c.id);
+    assert.ok(!report.platformFixes!.some((f) => passing.includes(f.checkId)), 'no fix for a check that already has full credit');
+  });
+
   test('a Vercel site gets the Firewall\'s custom rules; a site with no edge gets no platform fix', async () => {
     const vercel = (await scan('vercel-checkpoint')).report;
     assert.ok(vercel.platforms?.some((p) => p.id === 'vercel'));

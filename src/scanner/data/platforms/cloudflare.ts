@@ -1,6 +1,9 @@
 // Cloudflare: AI Crawl Control decides per crawler; WAF custom rules (Skip action) carry the rest.
 // Docs: developers.cloudflare.com/ai-crawl-control/features/manage-ai-crawlers/,
-// /waf/custom-rules/skip/ and /waf/custom-rules/skip/options/, /fundamentals/reference/markdown-for-agents/.
+// /waf/custom-rules/skip/ and /waf/custom-rules/skip/options/, /fundamentals/reference/markdown-for-agents/,
+// /bots/additional-configurations/managed-robots-txt/, /rules/transform/response-header-modification/,
+// /workers/static-assets/.
+import { HOME_LINK, staticFileFixes } from './static-files.ts';
 import { cfExpression, listed, type FixContext, type FixEntry, type PlatformEntry } from './types.ts';
 
 const CRAWL_CONTROL = 'https://developers.cloudflare.com/ai-crawl-control/features/manage-ai-crawlers/';
@@ -35,6 +38,23 @@ export const cloudflare: PlatformEntry = {
       docUrl: SKIP,
       snippet: '(http.request.uri.path eq "/robots.txt")',
     }),
+    'policy.training-preference': () => ({
+      setting: 'AI Crawl Control → managed robots.txt',
+      text: 'Turn on the managed robots.txt: Cloudflare prepends to your robots.txt a Content-Signal line (ai-train=…) and Disallow groups for the AI training crawlers, so the site declares a training preference without editing the file.',
+      docUrl: 'https://developers.cloudflare.com/bots/additional-configurations/managed-robots-txt/',
+    }),
+    'discovery.link-headers': () => ({
+      setting: 'Rules → Response Header Transform Rules (Add static)',
+      text: 'Add a response header transform rule for the home page (this expression) that adds a static Link header pointing agents at the machine-readable resources.',
+      docUrl: 'https://developers.cloudflare.com/rules/transform/response-header-modification/',
+      snippet: `(http.request.uri.path eq "/")
+Link: ${HOME_LINK}`,
+    }),
+    ...staticFileFixes((f) => ({
+      setting: 'Workers static assets (the assets directory in the Wrangler configuration)',
+      text: `If the site runs on Cloudflare Workers or Pages, put ${f.what} at ${f.path} in the static assets directory, and make sure single-page-application not-found handling does not answer ${f.path} with index.html. If Cloudflare proxies your own server, publish it there: Cloudflare passes it through.`,
+      docUrl: 'https://developers.cloudflare.com/workers/static-assets/',
+    })),
     'content.markdown-negotiation': () => ({
       setting: 'Markdown for Agents',
       text: 'Turn on Markdown for Agents for the zone: Cloudflare then answers requests whose Accept names text/markdown with a Markdown rendering of the page (Content-Type: text/markdown) converted at the edge.',

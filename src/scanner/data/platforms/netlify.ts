@@ -1,6 +1,7 @@
 // Netlify: _headers for response headers, Edge Functions for negotiation and per-agent answers.
 // Docs: docs.netlify.com/manage/routing/headers/, /build/edge-functions/overview/,
 // /manage/monitoring/observability/reference/block-reason (which rule blocked a request).
+import { staticFileFixes } from './static-files.ts';
 import { listed, type FixContext, type FixEntry, type PlatformEntry } from './types.ts';
 
 const BLOCK_REASON = 'https://docs.netlify.com/manage/monitoring/observability/reference/block-reason/';
@@ -25,11 +26,11 @@ export const netlify: PlatformEntry = {
       docUrl: 'https://docs.netlify.com/manage/routing/headers/',
       snippet: '/\n  Link: </sitemap.xml>; rel="sitemap", </llms.txt>; rel="llms-txt"',
     }),
-    'discovery.llms-txt': () => ({
+    ...staticFileFixes((f) => ({
       setting: 'The publish directory and _redirects',
-      text: 'Put llms.txt in the publish directory. Netlify serves a file that exists before a /* /index.html 200 single-page-app rule, unless that rule is forced with !; a forced rule answers /llms.txt with the app shell.',
+      text: `Put ${f.what} at ${f.path} in the publish directory. Netlify serves a file that exists before a /* /index.html 200 single-page-app rule, unless that rule is forced with !; a forced rule answers ${f.path} with the app shell.`,
       docUrl: 'https://docs.netlify.com/manage/routing/redirects/rewrites-proxies/',
-    }),
+    })),
     'content.markdown-negotiation': () => ({
       setting: 'Edge Functions (netlify/edge-functions/) and _headers',
       text: 'Publish a Markdown twin of each page and serve it from an Edge Function to requests whose Accept names text/markdown; send Vary: Accept on every page (in _headers).',

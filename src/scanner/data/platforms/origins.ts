@@ -95,6 +95,11 @@ export const wordpress: PlatformEntry = {
       text: `WordPress writes robots.txt itself; add explicit Allow groups for ${listed(agents)} with the robots_txt filter (a must-use plugin or the theme's functions.php) rather than a file the server may not serve.`,
       docUrl: WP_ROBOTS, snippet: wpGroups(agents),
     }),
+    'policy.training-preference': ({ agents }) => ({
+      setting: "robots.txt through the 'robots_txt' filter",
+      text: `Declare a training preference with groups for ${listed(agents)} through the robots_txt filter: Allow: / to permit training, Disallow: / to refuse it.`,
+      docUrl: WP_ROBOTS, snippet: wpGroups(agents),
+    }),
     'policy.ai-rules-explicit': ({ agents }) => ({
       setting: "robots.txt through the 'robots_txt' filter",
       text: `Give ${listed(agents)} groups of their own through the robots_txt filter, so each role has an explicit answer.`,

@@ -1,6 +1,7 @@
 // Vercel: the Firewall's custom rules (bypass / deny by user_agent) and its managed rulesets;
 // vercel.json for headers and rewrites. Docs: vercel.com/docs/vercel-firewall/vercel-waf/custom-rules,
 // /managed-rulesets, /docs/routing/rewrites, /docs/project-configuration/vercel-json.
+import { staticFileFixes } from './static-files.ts';
 import { listed, type FixContext, type FixEntry, type PlatformEntry } from './types.ts';
 
 const CUSTOM_RULES = 'https://vercel.com/docs/vercel-firewall/vercel-waf/custom-rules';
@@ -33,11 +34,11 @@ export const vercel: PlatformEntry = {
       docUrl: 'https://vercel.com/docs/project-configuration/vercel-json',
       snippet: JSON.stringify({ headers: [{ source: '/', headers: [{ key: 'Link', value: '</sitemap.xml>; rel="sitemap", </llms.txt>; rel="llms-txt", </index.md>; rel="alternate"; type="text/markdown"' }] }] }, null, 2),
     }),
-    'discovery.llms-txt': () => ({
+    ...staticFileFixes((f) => ({
       setting: 'The static files directory (public/ in most frameworks) and vercel.json → rewrites',
-      text: 'Put llms.txt among the files Vercel serves as they are (public/ for most frameworks), and make sure no rewrite or catch-all route answers /llms.txt with the app\'s HTML shell.',
+      text: `Put ${f.what} at ${f.path} among the files Vercel serves as they are (public${f.path} for most frameworks), and make sure no rewrite or catch-all route answers ${f.path} with the app's HTML shell.`,
       docUrl: 'https://vercel.com/docs/routing/rewrites',
-    }),
+    })),
     'content.markdown-negotiation': () => ({
       setting: 'vercel.json → rewrites (has: Accept) and headers',
       text: 'Publish a Markdown twin of each page (for example /index.md) and rewrite requests whose Accept names text/markdown to it; send Vary: Accept on both answers.',
