@@ -37,13 +37,14 @@ describe('platform fixes', () => {
     assert.match(report.robotsPatch!.edgeAlternative.text, /AI Crawl Control/);
   });
 
-  test('On a Cloudflare site the missing discovery files, the Link header and the training preference get Cloudflare\'s settings too', async () => {
+  test('On a Cloudflare site the missing discovery files, the Link header and the AI rules of robots.txt get Cloudflare\'s settings too', async () => {
     const { report } = await scan('cf-agents-challenged');
     const expected: Record<string, RegExp> = {
       'discovery.link-headers': /^https:\/\/developers\.cloudflare\.com\/rules\/transform\/response-header-modification\/$/,
       'trust.security-txt': /^https:\/\/developers\.cloudflare\.com\/workers\/static-assets\/$/,
       'discovery.llms-txt': /^https:\/\/developers\.cloudflare\.com\/workers\/static-assets\/$/,
       'policy.training-preference': /^https:\/\/developers\.cloudflare\.com\/bots\/additional-configurations\/managed-robots-txt\/$/,
+      'policy.ai-rules-explicit': /^https:\/\/developers\.cloudflare\.com\/bots\/additional-configurations\/managed-robots-txt\/$/,
     };
     const failing = report.checks.filter((c) => c.id in expected && c.status === 'fail').map((c) => c.id);
     assert.ok(failing.includes('discovery.link-headers') && failing.includes('trust.security-txt'), `the scenario misses these files: ${failing.join(', ')}`);

@@ -43,6 +43,11 @@ export const cloudflare: PlatformEntry = {
       text: 'Turn on the managed robots.txt: Cloudflare prepends to your robots.txt a Content-Signal line (ai-train=…) and Disallow groups for the AI training crawlers, so the site declares a training preference without editing the file.',
       docUrl: 'https://developers.cloudflare.com/bots/additional-configurations/managed-robots-txt/',
     }),
+    'policy.ai-rules-explicit': () => ({
+      setting: 'AI Crawl Control → managed robots.txt',
+      text: 'The managed robots.txt prepends a Content-Signal line (search=, ai-train=) and groups for the AI training crawlers, which states the search and training roles. For the user-triggered role add a group for one such agent (for example ChatGPT-User) to your own robots.txt, which Cloudflare keeps below its managed block.',
+      docUrl: 'https://developers.cloudflare.com/bots/additional-configurations/managed-robots-txt/',
+    }),
     'discovery.link-headers': () => ({
       setting: 'Rules → Response Header Transform Rules (Add static)',
       text: 'Add a response header transform rule for the home page (this expression) that adds a static Link header pointing agents at the machine-readable resources.',
