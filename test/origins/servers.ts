@@ -62,7 +62,9 @@ export async function startServer(kind: ServerKind, site: string, parts: Readonl
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${dir}/tmp/${t};`),
       parts.http ?? '',
       `  server {`, `    listen 127.0.0.1:${port};`, `    root ${site};`, '    index index.html;',
-      parts.server ?? '    location / { try_files $uri $uri/ =404; }',
+      parts.server ?? '',
+      // A snippet that brings no location of its own (a server-level header) keeps the plain one.
+      /\blocation\b/.test(parts.server ?? '') ? '' : '    location / { try_files $uri $uri/ =404; }',
       '  }',
       '}',
     ].join('\n'));

@@ -10,6 +10,6 @@ import type { PlatformEntry } from './types.ts';
 import { vercel } from './vercel.ts';
 
 export type { FixContext, FixEntry, OriginSnippet, PlatformEntry, PlatformRole } from './types.ts';
-export { APACHE_MARKDOWN, CADDY_MARKDOWN, NGINX_MARKDOWN } from './origins.ts';
+export { APACHE_LINK, APACHE_MARKDOWN, CADDY_LINK, CADDY_MARKDOWN, NGINX_LINK, NGINX_MARKDOWN } from './origins.ts';
 
 export const PLATFORMS: readonly PlatformEntry[] = [cloudflare, vercel, netlify, akamai, fastly, aws, azureFrontDoor, imperva, nginx, apache, caddy, wordpress];

@@ -3,6 +3,9 @@
 // front of a world site's files and the scanner's content.markdown-negotiation check then passes.
 // Docs: nginx.org/docs/http/ngx_http_map_module.html; httpd.apache.org/docs/2.4/mod/mod_rewrite.html;
 // caddyserver.com/docs/caddyfile/matchers; developer.wordpress.org/reference/hooks/robots_txt/.
+// The home page's Link header likewise (test/origins/link-header-snippets.test.ts): nginx.org/en/docs/http/
+// ngx_http_headers_module.html, httpd.apache.org/docs/2.4/mod/mod_headers.html, caddyserver.com/docs/caddyfile/directives/header.
+import { HOME_LINK } from './static-files.ts';
 import { listed, type FixEntry, type OriginSnippet, type PlatformEntry } from './types.ts';
 
 /** Each page's Markdown twin sits beside it: / → /index.md, /page → /page.md. */
@@ -59,6 +62,32 @@ export const CADDY_MARKDOWN: OriginSnippet = {
   },
 };
 
+/** The home page's Link header (the value of HOME_LINK), only on / (and /index.html, which the index serves). */
+export const NGINX_LINK: OriginSnippet = {
+  parts: {
+    http: [
+      'map $uri $home_link {',
+      '    default       "";',
+      `    /             '${HOME_LINK}';`,
+      `    /index.html   '${HOME_LINK}';`,
+      '}',
+    ].join('\n'),
+    server: 'add_header Link $home_link;',
+  },
+};
+
+export const APACHE_LINK: OriginSnippet = {
+  parts: { directory: `Header set Link "${HOME_LINK.replace(/"/g, '\\"')}" "expr=%{REQUEST_URI} in {'/', '/index.html'}"` },
+};
+
+export const CADDY_LINK: OriginSnippet = { parts: { site: `header / Link \`${HOME_LINK}\`` } };
+
+const LINK_TEXT = 'Send a Link header on the home page that points agents at the machine-readable resources (the sitemap, llms.txt).';
+const link = (setting: string, docUrl: string, s: OriginSnippet, where: Record<string, string>, note = '') => (): FixEntry => ({
+  setting, text: `${LINK_TEXT}${note}`, docUrl,
+  snippet: Object.entries(s.parts).map(([part, text]) => `${where[part]}\n${text}`).join('\n\n'),
+});
+
 const markdown = (setting: string, docUrl: string, s: OriginSnippet, where: Record<string, string>) => (): FixEntry => ({
   setting, text: TWIN, docUrl,
   snippet: Object.entries(s.parts).map(([part, text]) => `${where[part]}\n${text}`).join('\n\n'),
@@ -66,17 +95,26 @@ const markdown = (setting: string, docUrl: string, s: OriginSnippet, where: Reco
 
 export const nginx: PlatformEntry = {
   id: 'nginx', name: 'nginx', role: 'origin', server: /^nginx\b/i,
-  fixes: { 'content.markdown-negotiation': markdown('nginx.conf: map $http_accept, try_files', 'https://nginx.org/docs/http/ngx_http_map_module.html', NGINX_MARKDOWN, { http: '# in the http {} block', server: '# in the server {} block' }) },
+  fixes: {
+    'content.markdown-negotiation': markdown('nginx.conf: map $http_accept, try_files', 'https://nginx.org/docs/http/ngx_http_map_module.html', NGINX_MARKDOWN, { http: '# in the http {} block', server: '# in the server {} block' }),
+    'discovery.link-headers': link('nginx.conf: map $uri, add_header Link', 'https://nginx.org/en/docs/http/ngx_http_headers_module.html', NGINX_LINK, { http: '# in the http {} block', server: '# in the server {} block' }, ' A location that has add_header lines of its own does not inherit this one: repeat it there.'),
+  },
 };
 
 export const apache: PlatformEntry = {
   id: 'apache', name: 'Apache httpd', role: 'origin', server: /^Apache\b/i,
-  fixes: { 'content.markdown-negotiation': markdown('.htaccess or <Directory>: mod_rewrite, mod_headers', 'https://httpd.apache.org/docs/2.4/mod/mod_rewrite.html', APACHE_MARKDOWN, { directory: '# in .htaccess or the site\'s <Directory> (mod_rewrite and mod_headers enabled)' }) },
+  fixes: {
+    'content.markdown-negotiation': markdown('.htaccess or <Directory>: mod_rewrite, mod_headers', 'https://httpd.apache.org/docs/2.4/mod/mod_rewrite.html', APACHE_MARKDOWN, { directory: '# in .htaccess or the site\'s <Directory> (mod_rewrite and mod_headers enabled)' }),
+    'discovery.link-headers': link('.htaccess or <Directory>: mod_headers (Header set … expr=)', 'https://httpd.apache.org/docs/2.4/mod/mod_headers.html', APACHE_LINK, { directory: '# in .htaccess or the site\'s <Directory> (mod_headers enabled)' }),
+  },
 };
 
 export const caddy: PlatformEntry = {
   id: 'caddy', name: 'Caddy', role: 'origin', server: /^Caddy\b/i,
-  fixes: { 'content.markdown-negotiation': markdown('Caddyfile: a named matcher (header Accept, file) and handle', 'https://caddyserver.com/docs/caddyfile/matchers', CADDY_MARKDOWN, { site: '# in the site block, before file_server' }) },
+  fixes: {
+    'content.markdown-negotiation': markdown('Caddyfile: a named matcher (header Accept, file) and handle', 'https://caddyserver.com/docs/caddyfile/matchers', CADDY_MARKDOWN, { site: '# in the site block, before file_server' }),
+    'discovery.link-headers': link('Caddyfile: the header directive with the path matcher /', 'https://caddyserver.com/docs/caddyfile/directives/header', CADDY_LINK, { site: '# in the site block' }),
+  },
 };
 
 const WP_ROBOTS = 'https://developer.wordpress.org/reference/hooks/robots_txt/';
