@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { scanLocally } from '../../src/cli/local.ts';
 import { APACHE_LINK, CADDY_LINK, NGINX_LINK, type OriginSnippet } from '../../src/scanner/data/platforms/index.ts';
 import { htmlPage, SITEMAP } from '../world/site.ts';
+import { assertPlainFix, scanOf } from './plain-fix.ts';
 import { missing, startServer, type ServerKind } from './servers.ts';
 
 const SNIPPETS: Record<ServerKind, OriginSnippet> = { nginx: NGINX_LINK, apache: APACHE_LINK, caddy: CADDY_LINK };
@@ -26,25 +26,12 @@ before(() => {
 });
 after(() => { fs.rmSync(site, { recursive: true, force: true }); });
 
-const scanOf = (port: number) => scanLocally({ scheme: 'http', host: '127.0.0.1', port, display: `127.0.0.1:${port}` }, undefined);
-
 for (const kind of ['nginx', 'apache', 'caddy'] as const) {
   const skip = missing(kind);
   if (skip) console.warn(`SKIPPING the ${kind} Link header snippet test: ${skip}`);
   describe(`the ${kind} snippet for the home page's Link header`, { skip }, () => {
     test(`The ${kind} Link header snippet, loaded into ${kind}, makes discovery.link-headers pass`, async () => {
-      const plain = await startServer(kind, site);
-      let fix;
-      try {
-        const { report } = await scanOf(plain.port);
-        const check = report.checks.find((c) => c.id === CHECK)!;
-        assert.equal(check.status, 'fail', `plain ${kind}: ${check.detail}`);
-        fix = report.platformFixes?.find((f) => f.checkId === CHECK && f.platform === kind);
-      } finally {
-        await plain.stop();
-      }
-      assert.ok(fix?.snippet, 'the report names the server\'s own fix, with the snippet to paste');
-      for (const part of Object.values(SNIPPETS[kind].parts)) assert.ok(fix.snippet.includes(part), 'the snippet shown is the one loaded below');
+      await assertPlainFix(kind, site, CHECK, SNIPPETS[kind]);
 
       const patched = await startServer(kind, site, SNIPPETS[kind].parts);
       try {
