@@ -8,12 +8,15 @@
 // Modify Outgoing Response Header, Fastly VCL (resp.http in vcl_deliver), CloudFront response headers
 // policies, Azure Front Door rule set actions (Imperva: none confirmed, so none offered).
 import { botManagerFixes } from './bot-manager.ts';
-import { HOME_LINK } from './static-files.ts';
+import { HOME_LINK, staticFileFixes } from './static-files.ts';
 import { listed, type FixEntry, type PlatformEntry } from './types.ts';
 
 /** A bot-management edge plus the response-header setting that adds the home page's Link header. */
 function withLink(base: Pick<PlatformEntry, 'fixes' | 'edgeRule'>, link: FixEntry): Pick<PlatformEntry, 'fixes' | 'edgeRule'> {
   return { ...base, fixes: { ...base.fixes, 'discovery.link-headers': () => link } };
+}
+function withExtra(base: Pick<PlatformEntry, 'fixes' | 'edgeRule'>, extra: PlatformEntry['fixes']): Pick<PlatformEntry, 'fixes' | 'edgeRule'> {
+  return { ...base, fixes: { ...base.fixes, ...extra } };
 }
 const LINK_TEXT = 'Add a Link header to the home page\'s response that points agents at the machine-readable resources (the sitemap, llms.txt).';
 
@@ -29,14 +32,30 @@ export const akamai: PlatformEntry = {
 };
 
 const FASTLY = 'https://www.fastly.com/documentation/guides/security/bot-management/about-bot-management/';
+const FASTLY_ROBOTS = 'https://www.fastly.com/documentation/solutions/examples/serve-robots.txt-from-the-edge';
+/** Fastly can answer a path itself (a synthetic response), so robots.txt and the discovery files can live at the edge. */
+const fastlyRobots = (what: string) => ({ agents }: { agents: readonly string[] }): FixEntry => ({
+  setting: 'VCL: robots.txt served from the edge as a synthetic response',
+  text: `${what} ${listed(agents)}: add the groups to robots.txt, either at the origin or, if Fastly answers /robots.txt itself, in the synthetic response that serves it.`,
+  docUrl: FASTLY_ROBOTS,
+});
+const fastlyFiles = staticFileFixes((f) => ({
+  setting: 'VCL: a synthetic response (error in vcl_recv, synthetic in vcl_error)',
+  text: `Publish ${f.what} at ${f.path} at the origin, or have Fastly answer ${f.path} itself with a synthetic response (status 200, a text/plain Content-Type and the file as its body), as it can for robots.txt.`,
+  docUrl: 'https://www.fastly.com/documentation/reference/vcl/statements/synthetic/',
+}));
 export const fastly: PlatformEntry = {
   id: 'fastly', name: 'Fastly', role: 'edge', vendors: ['fastly'],
-  ...withLink(botManagerFixes({
+  ...withExtra(withLink(botManagerFixes({
     name: 'Fastly (Bot Management / Next-Gen WAF)', setting: 'Security → Bot Management and Next-Gen WAF rules', docUrl: FASTLY,
     allow: (t) => `Allow ${listed(t)} in Bot Management (verified bots) and remove them from any Next-Gen WAF rule that blocks them (its default block answers 406).`,
     deny: (t) => `Add a Next-Gen WAF rule that blocks requests whose user-agent contains ${listed(t)}.`,
     rateLimit: { setting: 'Next-Gen WAF → rate limit rules', text: (t) => `A rate limit rule answers ${listed(t)} with 429 on one request; raise its threshold or exclude them.`, docUrl: FASTLY },
-  }), { setting: 'VCL: set resp.http.Link in vcl_deliver (a VCL snippet)', text: LINK_TEXT, docUrl: 'https://www.fastly.com/documentation/guides/full-site-delivery/fastly-vcl/writing-vcl-code/', snippet: `# vcl_deliver\nif (req.url.path == "/") {\n  set resp.http.Link = {"${HOME_LINK}"};\n}` }),
+  }), { setting: 'VCL: set resp.http.Link in vcl_deliver (a VCL snippet)', text: LINK_TEXT, docUrl: 'https://www.fastly.com/documentation/guides/full-site-delivery/fastly-vcl/writing-vcl-code/', snippet: `# vcl_deliver\nif (req.url.path == "/") {\n  set resp.http.Link = {"${HOME_LINK}"};\n}` }), {
+    'policy.training-preference': fastlyRobots('Declare a training preference with groups for'),
+    'policy.ai-rules-explicit': fastlyRobots('State a policy per AI role with groups for'),
+    ...fastlyFiles,
+  }),
 };
 
 const AWS = 'https://docs.aws.amazon.com/waf/latest/developerguide/waf-bot-control-example-allow-verified-bots.html';
