@@ -9,13 +9,13 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
+import { CHROMIUM, launchHeadless } from '../helpers/chromium.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { fullCatalog, fullReport } from '../report/fixtures.ts';
 import { scanApiApp } from '../scan-api/api-app.ts';
 import { fakeScanner } from '../scan-api/fixtures.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts');
 const haveChromium = fs.existsSync(CHROMIUM);
 if (!haveChromium) console.warn(`SKIPPING browser tests: ${CHROMIUM} is missing (apt-get install -y chromium)`);
@@ -58,7 +58,7 @@ describe('the batch summary page in a real browser', { skip: haveChromium ? fals
       if (Date.now() > stop) throw new Error(`the batch did not finish: ${JSON.stringify(b)}`);
       await new Promise((r) => setTimeout(r, 50));
     }
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+    browser = await launchHeadless();
     fs.mkdirSync(ARTIFACTS, { recursive: true });
   });
   after(async () => {

@@ -9,7 +9,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { CHROMIUM, launchHeadless } from '../helpers/chromium.ts';
 import { archiveScan } from '../../src/storage/queries/archiveScan.ts';
 import type { EngineReport, EvidenceRecord } from '../../src/scanner/types.ts';
 import type { TestApp } from '../helpers/app.ts';
@@ -17,7 +18,6 @@ import { fullCatalog, fullReport } from '../report/fixtures.ts';
 import { scanApiApp } from '../scan-api/api-app.ts';
 import { fakeScanner } from '../scan-api/fixtures.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts');
 const haveChromium = fs.existsSync(CHROMIUM);
 if (!haveChromium) console.warn(`SKIPPING browser tests: ${CHROMIUM} is missing (apt-get install -y chromium)`);
@@ -58,7 +58,7 @@ describe('the diff page in a real browser', { skip: haveChromium ? false : `${CH
     server = http.createServer(t.app);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+    browser = await launchHeadless();
     fs.mkdirSync(ARTIFACTS, { recursive: true });
   });
   after(async () => {

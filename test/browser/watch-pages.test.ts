@@ -9,14 +9,14 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { CHROMIUM, launchHeadless } from '../helpers/chromium.ts';
 import request from 'supertest';
 import { listMail } from '../../src/storage/queries/mailOutbox.ts';
 import { testApp, type TestApp } from '../helpers/app.ts';
 import { cannedReport, fakeResolver, fakeScanner } from '../scan-api/fixtures.ts';
 import { recordingDeliveries, until } from '../watches/fakes.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts');
 const haveChromium = fs.existsSync(CHROMIUM);
 if (!haveChromium) console.warn(`SKIPPING watch page browser tests: ${CHROMIUM} is missing (apt-get install -y chromium)`);
@@ -48,7 +48,7 @@ describe('the watch pages in a real browser', { skip: haveChromium ? false : `${
     server = http.createServer(t.app);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+    browser = await launchHeadless();
     fs.mkdirSync(ARTIFACTS, { recursive: true });
   });
   after(async () => {

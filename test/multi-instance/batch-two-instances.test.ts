@@ -2,6 +2,7 @@
 // SIGKILLed midway; the batch finishes on the other, every domain appears exactly once in the
 // results, and no domain was archived twice for the batch. Needs TEST_DATABASE_URL and
 // TEST_REDIS_URL; skipped loudly without them.
+import { createDatabase } from '../helpers/pg-database.ts';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -35,11 +36,7 @@ describe('a batch shared by two instances survives one of them being SIGKILLed',
   before(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'batch-mi-'));
     world = await startWorld();
-    const admin = knex({ client: 'pg', connection: DB });
-    await admin.raw(`CREATE DATABASE ${dbName}`);
-    await admin.destroy();
-    const url = new URL(DB!);
-    url.pathname = `/${dbName}`;
+    const url = new URL(await createDatabase(DB!, dbName));
     dbUrl = url.toString();
     const env = {
       DATABASE_URL: dbUrl, REDIS_URL: REDIS!, REDIS_KEY_PREFIX: prefix, MAIL_DIR: path.join(dir, 'mail'), OPERATOR_TOKEN: TOKEN, BASE_URL: 'http://batch-mi.test',

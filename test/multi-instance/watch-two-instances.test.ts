@@ -4,6 +4,7 @@
 // one row per period, each done run its own archived scan, and no scan of the site archived
 // beyond the runs (a period run twice would archive twice). Needs TEST_DATABASE_URL and
 // TEST_REDIS_URL; skipped loudly without them.
+import { createDatabase } from '../helpers/pg-database.ts';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -36,11 +37,7 @@ describe('a watch run by two instances on PostgreSQL and Redis: each due period 
   before(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'watch-mi-'));
     world = await startWorld();
-    const admin = knex({ client: 'pg', connection: DB });
-    await admin.raw(`CREATE DATABASE ${dbName}`);
-    await admin.destroy();
-    const url = new URL(DB!);
-    url.pathname = `/${dbName}`;
+    const url = new URL(await createDatabase(DB!, dbName));
     const env = {
       DATABASE_URL: url.toString(), REDIS_URL: REDIS!, REDIS_KEY_PREFIX: prefix, MAIL_DIR: path.join(dir, 'mail'), OPERATOR_TOKEN: TOKEN, BASE_URL: 'http://watch-mi.test',
       NETWORK_A_PROXY: world.env.NETWORK_A_PROXY!, NETWORK_B_PROXY: world.env.NETWORK_B_PROXY!, SCAN_RESOLVE: world.env.SCAN_RESOLVE!, NODE_EXTRA_CA_CERTS: world.env.NODE_EXTRA_CA_CERTS!,

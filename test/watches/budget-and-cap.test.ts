@@ -5,6 +5,7 @@
 //     nothing and scans nothing, and the next period (the next day) runs and is paid for;
 //   - the per-recipient mail cap: an alert mail beyond it is not sent, and the run records
 //     `alertMail: capped` (a watch under the cap records `queued`); the webhook still goes.
+import { createDatabase } from '../helpers/pg-database.ts';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -29,11 +30,7 @@ const PG = process.env.TEST_DATABASE_URL;
 async function storage(name: 'sqlite' | 'postgres'): Promise<{ env: Record<string, string>; jobs?: EmbeddedJobEngine; drop(): Promise<void> }> {
   if (name === 'sqlite') return { env: {}, drop: async () => undefined };
   const db = `watch_limits_${process.pid}_${randomUUID().slice(0, 8)}`;
-  const admin = knex({ client: 'pg', connection: PG! });
-  await admin.raw(`CREATE DATABASE ${db}`);
-  await admin.destroy();
-  const url = new URL(PG!);
-  url.pathname = `/${db}`;
+  const url = new URL(await createDatabase(PG!, db));
   return {
     env: { DATABASE_URL: url.toString() },
     jobs: new EmbeddedJobEngine({ file: ':memory:', log: pino({ level: 'silent' }) }),

@@ -4,6 +4,7 @@
 // already running, takes the job over once A's lease lapses and delivers under the same event
 // id, signed with the secret of the master key both read from the shared database. A job
 // redelivered once the row is delivered (its completion as if lost) sends nothing.
+import { createDatabase } from '../helpers/pg-database.ts';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac, randomUUID } from 'node:crypto';
@@ -35,11 +36,7 @@ describe('a webhook delivery survives a SIGKILL of its instance (BullMQ on Redis
   let db: Knex;
   let env: Record<string, string>;
   before(async () => {
-    const admin = knex({ client: 'pg', connection: PG! });
-    await admin.raw(`CREATE DATABASE ${name}`);
-    await admin.destroy();
-    const url = new URL(PG!);
-    url.pathname = `/${name}`;
+    const url = new URL(await createDatabase(PG!, name));
     world = await startWorld({ scenarios: [], handlers: { hooks: receiver.handler } });
     env = {
       DATABASE_URL: url.toString(), REDIS_URL: REDIS!, REDIS_KEY_PREFIX: prefix, BASE_URL: 'http://hooks.test', LOG_LEVEL: 'debug',

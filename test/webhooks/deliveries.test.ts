@@ -4,6 +4,7 @@
 // the README's two snippets as printed), never following a redirect, refused by the guard when
 // the host now resolves to a private address, a slow receiver timed out, a delivery failed for
 // good after its attempts, and pending rows taken up again at start.
+import { createDatabase } from '../helpers/pg-database.ts';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -77,11 +78,7 @@ if (distributedSkip) console.warn(`SKIPPING webhook deliveries on BullMQ and Pos
 async function backend(engine: 'embedded' | 'distributed'): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
   if (engine === 'embedded') return { env: {}, drop: async () => undefined };
   const name = `webhooks_${process.pid}_${randomUUID().slice(0, 8)}`;
-  const admin = knex({ client: 'pg', connection: PG! });
-  await admin.raw(`CREATE DATABASE ${name}`);
-  await admin.destroy();
-  const url = new URL(PG!);
-  url.pathname = `/${name}`;
+  const url = new URL(await createDatabase(PG!, name));
   const prefix = `test-webhooks-${name}:`;
   return {
     env: { DATABASE_URL: url.toString(), REDIS_URL: REDIS!, REDIS_KEY_PREFIX: prefix },
