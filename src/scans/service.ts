@@ -218,6 +218,13 @@ export class ScanService {
         scanId, domain, headline: body.headline, scoreDisplay: body.score.display, reportUrl, to: lead.email, leadName: lead.name,
       }), { perRecipientPerDay: this.d.mailPerRecipientPerDay, queuedAt: this.d.now().toISOString() }, files ?? [], batch ? (trx) => batch.archiveAlso(trx, body) : undefined));
     } catch (err) {
+      // A batch item or watch run has a job that retries it: served unarchived, it would end
+      // "done" for good without its report (a PostgreSQL connection lost mid-transaction did
+      // that to 3 items of 60, test/faults/postgres-cut.test.ts). It fails this attempt instead.
+      if (batch) {
+        this.d.log.warn({ err, scanId, domain }, 'archive write failed; the job will run the scan again');
+        throw err;
+      }
       // The caller still gets the measurement; without an archive there is no link, no token, no mail.
       this.d.log.error({ err, scanId, domain }, 'archive write failed; serving the report unarchived');
       body.outreachEligible = false;
