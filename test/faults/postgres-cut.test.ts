@@ -79,7 +79,11 @@ describe('fault: every PostgreSQL connection cut once mid-batch', { skip }, () =
     const acceptedBefore = proxy!.accepted;
     // The cut lands the moment an item's archive transaction sends its first write (the scan's
     // row): that transaction dies with its connection, and every other connection goes with it.
-    const cut = await proxy!.cutOn(/insert into "scans"/);
+    let late: NodeJS.Timeout | undefined;
+    const cut = await Promise.race([
+      proxy!.cutOn(/insert into "scans"/),
+      new Promise<never>((_, reject) => { late = setTimeout(() => reject(new Error('no archive write went out within 60 s of arming the cut')), 60_000); }),
+    ]).finally(() => clearTimeout(late));
     const cutAt = Date.now();
     assert.ok(cut >= 2, `the service held connections to cut (${cut})`);
 
