@@ -1,6 +1,7 @@
 // Fault: a watch's webhook receiver that accepts every request and never answers (the world's
-// receiver in 'hang'), under the real service (src/main.js, the default embedded engine on
-// SQLite). Watch A posts there: ten test events and its change alert, more than the instance's
+// receiver in 'hang'), under the real service (src/main.js), on each engine: the default
+// embedded one on SQLite, and BullMQ on a redis-server of the test's own with PostgreSQL (a
+// fresh database; skipped loudly without TEST_DATABASE_URL). Watch A posts there: ten test events and its change alert, more than the instance's
 // delivery slots. Meanwhile watch B (a receiver that answers), A's own runs and a batch must
 // carry on: each of A's deliveries is cut off at WEBHOOK_TIMEOUT_MS, recorded as a failed
 // attempt (no status code, the timeout named) and retried; B's alert is delivered; A keeps
@@ -9,12 +10,15 @@
 // it would be SIGKILLed.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
 import { spawnService, type Child } from '../../bench/lib/child.ts';
 import { conforms } from '../helpers/contract.ts';
+import { createDatabase, dropDatabase } from '../helpers/pg-database.ts';
+import { noRedisServer, startRedisServer } from '../helpers/redis-server.ts';
 import { assertExactlyOnce, createBatch, partnerKey, waitForBatch, worldDomains, worldServiceEnv } from '../helpers/batch-run.ts';
 import { rawRequest } from '../hostile/lib/raw-http.ts';
 import { until } from '../webhooks/crash-helpers.ts';
@@ -27,15 +31,52 @@ const TEST_EVENTS = 10;
 const tag = String(Date.now() % 100_000);
 const watched = { a: `watched-shop--${tag}1.world-fixtures.com`, b: `watched-shop--${tag}2.world-fixtures.com` };
 const domains = worldDomains(12, tag);
+const DB = process.env.TEST_DATABASE_URL;
+
+/** Where the service keeps its data and jobs, and how the test reads the database. */
+interface Storage { env: Record<string, string>; open(): Knex; cleanup(): Promise<void> }
+const engines: Array<{ name: string; skip: string | undefined; storage: (dir: string) => Promise<Storage> }> = [
+  {
+    name: 'embedded engine, SQLite',
+    skip: undefined,
+    storage: async (dir) => ({
+      env: { DATABASE_URL: `sqlite:${path.join(dir, 'db.sqlite')}` },
+      open: () => knex({ client: 'better-sqlite3', connection: { filename: path.join(dir, 'db.sqlite'), options: { readonly: true } }, useNullAsDefault: true }),
+      cleanup: async () => undefined,
+    }),
+  },
+  {
+    name: 'BullMQ on a Redis of its own, PostgreSQL',
+    skip: !DB ? 'TEST_DATABASE_URL not set: the distributed run needs PostgreSQL' : noRedisServer,
+    storage: async () => {
+      const name = `faults_webhook_hang_${randomBytes(4).toString('hex')}`;
+      const redis = await startRedisServer();
+      const url = await createDatabase(DB!, name).catch(async (err: unknown) => {
+        await redis.stop();
+        throw err;
+      });
+      return {
+        env: { DATABASE_URL: url, REDIS_URL: redis.url },
+        open: () => knex({ client: 'pg', connection: url, pool: { min: 0, max: 2 } }),
+        cleanup: async () => {
+          await redis.stop();
+          await dropDatabase(DB!, name);
+        },
+      };
+    },
+  },
+];
+for (const e of engines) if (e.skip) console.warn(`SKIPPING the webhook-hang fault test on the ${e.name}: ${e.skip}`);
 
 interface Delivery { eventId: string; type: string; status: string; attempts: number; lastStatusCode: number | null; lastError: string | null }
 interface Run { period: number; state: string; scanId: string | null; changes: unknown[] }
 interface WatchBody { status: string; runs: Run[]; deliveries: Delivery[] }
 
-describe('fault: a webhook receiver that never answers', () => {
+for (const engine of engines) describe(`fault: a webhook receiver that never answers (${engine.name})`, { skip: engine.skip }, () => {
   let dir: string;
   let world: World | undefined;
   const receiver = webhookReceiver();
+  let storage: Storage | undefined;
   let service: Child | undefined;
   let db: Knex | undefined;
 
@@ -43,14 +84,15 @@ describe('fault: a webhook receiver that never answers', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'webhook-hang-'));
     receiver.script('/hang', ['hang']);
     world = await startWorld({ handlers: { hooks: receiver.handler } });
+    storage = await engine.storage(dir);
     service = await spawnService({
-      ...worldServiceEnv(world), DATABASE_URL: `sqlite:${path.join(dir, 'db.sqlite')}`, MAIL_DIR: path.join(dir, 'mail'), BASE_URL: 'http://webhook-hang.test',
+      ...worldServiceEnv(world), ...storage.env, MAIL_DIR: path.join(dir, 'mail'), BASE_URL: 'http://webhook-hang.test',
       WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS), WEBHOOK_BACKOFF_MS: '200', WATCH_INTERVAL_S: '3',
       // Runs 3 s apart each scan afresh and within the per-site limit.
       COALESCE_WINDOW_S: '0', RATE_LIMIT_PER_DOMAIN: '100/1',
       WORKER_CONCURRENCY: '4', FLEET_PER_ADDRESS_CONCURRENCY: '4', SCAN_DEADLINE_MS: '8000', LOG_LEVEL: 'warn',
     }, { timeoutMs: 120_000 });
-    db = knex({ client: 'better-sqlite3', connection: { filename: path.join(dir, 'db.sqlite'), options: { readonly: true } }, useNullAsDefault: true });
+    db = storage.open();
   });
 
   after(async () => {
@@ -58,6 +100,7 @@ describe('fault: a webhook receiver that never answers', () => {
     receiver.close();
     await service?.stop('SIGKILL');
     await db?.destroy();
+    await storage?.cleanup();
     await world?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -140,6 +183,6 @@ describe('fault: a webhook receiver that never answers', () => {
     const stopMs = Date.now() - stopAt;
     assert.equal(s.process.signalCode, null, `the instance exited by itself (not SIGKILLed after 10 s): ${stopMs} ms`);
     assert.equal(code, 0);
-    console.log(`webhook-hang figures: A's receiver held ${held} requests (${TEST_EVENTS} test events and a change alert, timeout ${TIMEOUT_MS} ms); B's alert delivered in 1 attempt ${bAfterMs} ms after A's receiver began to hang; each of A's ${aDeliveries.length} deliveries recorded ≥ 2 failed attempts after ${triedAfterMs} ms (attempts ${aDeliveries.map((d) => d.attempts).join(',')}); A ran ${aRuns} periods (${runsAtHang} before the hang); batch of ${domains.length} done; SIGTERM to exit ${stopMs} ms`);
+    console.log(`webhook-hang figures (${engine.name}): A's receiver held ${held} requests (${TEST_EVENTS} test events and a change alert, timeout ${TIMEOUT_MS} ms); B's alert delivered in 1 attempt ${bAfterMs} ms after A's receiver began to hang; each of A's ${aDeliveries.length} deliveries recorded ≥ 2 failed attempts after ${triedAfterMs} ms (attempts ${aDeliveries.map((d) => d.attempts).join(',')}); A ran ${aRuns} periods (${runsAtHang} before the hang); batch of ${domains.length} done; SIGTERM to exit ${stopMs} ms`);
   });
 });
