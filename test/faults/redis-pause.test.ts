@@ -76,9 +76,10 @@ describe('fault: Redis paused (SIGSTOP) for 10 s mid-batch, then resumed', { ski
     const started = Date.now();
     const id = await createBatch(s.url, key, domains);
     const before = await waitForBatch(() => s.url, key, id, (p) => p.done >= 10, '10 items done before the pause', 120_000);
-    // Paused the moment an item has just started (marked running, its Redis calls for a slot,
-    // the per-domain limit and single-flight about to go out): that run is frozen mid-way
-    // with its lock lapsing under it, and resumes beside whatever BullMQ's stalled check does.
+    // Paused just after an item has started (marked running), so every worker slot holds a run.
+    // Those runs need Redis only at their start and end: they scan and archive during the
+    // pause, but their completions and lock renewals wait, their locks lapse, and at SIGCONT
+    // BullMQ refuses the completions ("Missing lock") and its stalled check runs the jobs again.
     const runningNow = async () => new Set((await db!('batch_items').where({ batch_id: id, state: 'running' }).select('seq')).map((r: { seq: number }) => r.seq));
     const seen = await runningNow();
     const startedNow = await until('an item to start', async () => {
