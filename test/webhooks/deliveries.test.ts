@@ -19,7 +19,7 @@ import { DEFAULT_MAX_BODY } from '../../src/scanner/probe.ts';
 import { insertDelivery } from '../../src/storage/queries/webhookDeliveries.ts';
 import { watchIsActive } from '../../src/storage/queries/watches.ts';
 import { localWatchSlots } from '../../src/webhooks/watch-slots.ts';
-import { RESPONSE_BODY_CAP } from '../../src/webhooks/attempt.ts';
+import { EXCERPT_CHARS, RESPONSE_BODY_CAP } from '../../src/webhooks/attempt.ts';
 import { DELIVERY_ATTEMPTS, scheduleSpanMs, WebhookDeliveryService, type DeliveryView, type WebhookDeliveries, type WebhookEvent } from '../../src/webhooks/deliveries.ts';
 import { webhookSecrets } from '../../src/webhooks/master-key.ts';
 import { testApp, type TestApp } from '../helpers/app.ts';
@@ -266,6 +266,31 @@ describe('webhook deliveries on a bare engine', () => {
       const row = await deliveryOf(hooks, watchId, e.id, (d) => d.status !== 'pending');
       assert.deepEqual([row.status, row.attempts, row.lastStatusCode, row.lastError, row.deliveredAt], ['failed', 3, 503, 'the receiver answered 503: maintenance', null]);
       assert.deepEqual(receiver.received('/down').map((r) => r.headers['agentreadiness-event-id']), [e.id, e.id, e.id]);
+    } finally {
+      await jobs.close();
+    }
+  });
+
+  test('a failed delivery keeps its status code and at most a short, control-stripped excerpt of the receiver\'s answer', async () => {
+    const jobs = new EmbeddedJobEngine({ file: ':memory:', log, pollMs: 20 });
+    try {
+      const hooks = service(jobs, 1);
+      hooks.start();
+      // Escape sequences, a bidi override, C0/C1 controls and line breaks, then far more than anyone should read back.
+      const answer = `\u001b[31mERROR\u001b[0m \u202eevil\u202c\u0007 line1\nline2\r\n\u0085\u0090${'x'.repeat(5000)}TAIL-MARKER`;
+      receiver.script('/oracle', [{ status: 500, body: answer }]);
+      const watchId = await watchRow(t.db);
+      const e = event(watchId);
+      await hooks.send({ watchId, url: `https://${HOST}/oracle`, secretVersion: 1, event: e });
+      const row = await deliveryOf(hooks, watchId, e.id, (d) => d.status === 'failed');
+      assert.equal(row.lastStatusCode, 500);
+      const prefix = 'the receiver answered 500: ';
+      assert.ok(row.lastError?.startsWith(`${prefix}ERROR evil line1 line2 xxx`), String(row.lastError));
+      const excerpt = row.lastError!.slice(prefix.length);
+      assert.equal([...excerpt].length, EXCERPT_CHARS + 1, 'the excerpt is cut, and says so with an ellipsis');
+      assert.ok(excerpt.endsWith('…'));
+      assert.doesNotMatch(row.lastError!, /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/, 'no control or bidi character');
+      assert.ok(!row.lastError!.includes('TAIL-MARKER'));
     } finally {
       await jobs.close();
     }
