@@ -22,7 +22,7 @@ import type { Egress } from '../../src/net/egress.ts';
 import type { SiteScanner } from '../../src/scans/types.ts';
 import { listMail } from '../../src/storage/queries/mailOutbox.ts';
 import { endWatch, findWatch, watchIsActive, type RunRow } from '../../src/storage/queries/watches.ts';
-import { WebhookDeliveryService } from '../../src/webhooks/deliveries.ts';
+import { WebhookDeliveryService, type DeliveryView } from '../../src/webhooks/deliveries.ts';
 import { webhookSecrets } from '../../src/webhooks/master-key.ts';
 import { localWatchSlots } from '../../src/webhooks/watch-slots.ts';
 import { conforms } from '../helpers/contract.ts';
@@ -76,12 +76,12 @@ describe('a watch ended mid-flight sends nothing more', () => {
         hooks.start();
         receiver.script('/raced', [{ status: 200 }]);
         const e = { id: `evt_${randomUUID()}`, type: 'readiness.changed' as const, watchId };
-        assert.equal(await hooks.send({ watchId, url: `${HOOKS}/raced`, secretVersion: 1, event: e }), 'queued');
-        const row = await until(async () => (await hooks.list(watchId, 5)).find((d) => d.status !== 'pending'), 'the attempt to settle the row', 20_000)
-          .then(async () => (await hooks.list(watchId, 5))[0]!);
-        assert.deepEqual([row.status, row.attempts, row.lastError], ['failed', 0, 'not sent: the watch had ended']);
+        const queued = await hooks.send({ watchId, url: `${HOOKS}/raced`, secretVersion: 1, event: e });
+        await until(async () => (await hooks.list(watchId, 5)).some((d) => d.status !== 'pending'), 'the attempt to settle the row', 20_000);
         assert.equal(ends, 1, 'the race was injected once');
-        assert.deepEqual(receiver.received('/raced'), []);
+        assert.deepEqual(receiver.received('/raced'), [], 'nothing reached the receiver');
+        const [row] = await hooks.list(watchId, 5) as [DeliveryView];
+        assert.deepEqual([queued, row.status, row.attempts, row.lastError], ['queued', 'failed', 0, 'not sent: the watch had ended']);
       } finally {
         await jobs.close();
       }
