@@ -5,6 +5,7 @@
 // attempt, well within 15 s, while W1's receiver has seen only its two held requests and W1's
 // other events wait without having spent an attempt. On the embedded engine (SQLite) and on
 // BullMQ (PostgreSQL), where two instances share the queue and the bound holds across both.
+// Once the receiver recovers, every W1 event is delivered: being put back spent nothing.
 // Figures: how long W2's event waited (printed; asserted only against the 15 s bound).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -116,6 +117,13 @@ for (const engine of ['embedded', 'distributed'] as const) {
       assert.equal(rows.length, W1_EVENTS);
       assert.ok(rows.every((r) => r.status === 'pending' && r.attempts === 0), 'W1\'s events wait without having spent an attempt');
       assert.equal(receiver.received('/w2').length, 1);
+
+      // The receiver recovers: every W1 event is delivered, none given up for having been put back so often.
+      receiver.script('/w1', [{ status: 200 }]);
+      receiver.close();
+      await until('every W1 event delivered', async () => ((await hooks.list(w1, 50)).every((r) => r.status === 'delivered') ? true : undefined), 60_000);
+      const settled = await hooks.list(w1, 50);
+      assert.equal(settled.filter((r) => r.attempts === 1).length, W1_EVENTS - PER_WATCH_IN_FLIGHT, 'the waiting ones went on their first attempt');
     });
   });
 }
