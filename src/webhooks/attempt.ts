@@ -45,8 +45,9 @@ function excerpt(text: string): string {
 }
 
 /** The address a refused name resolved to is never kept: getWatch would show our DNS's answer to the watch's owner. */
-function withoutAddress(message: string): string {
-  return message.replace(/resolves to a non-public address \([^)]*\)/, 'resolves to a non-public address');
+export function withoutAddress(message: string): string {
+  // An address always has a dot or a colon; an error code such as (GUARD_REFUSED) never does.
+  return message.replace(/resolves to a non-public address \([^()\s]*[.:][^()\s]*\)/g, 'resolves to a non-public address');
 }
 
 export async function attemptDelivery(egress: Egress, a: AttemptInput): Promise<AttemptResult> {

@@ -24,7 +24,8 @@ import type { Egress } from '../net/egress.ts';
 import {
   abandonDelivery, deleteWatchDeliveries, findDelivery, insertDelivery, listDeliveries, markFailed, pendingDeliveries, recordAttempt, type DeliveryStatus,
 } from '../storage/queries/webhookDeliveries.ts';
-import { attemptDelivery } from './attempt.ts';
+import { cleanText } from '../security/plain-text.ts';
+import { attemptDelivery, withoutAddress } from './attempt.ts';
 import type { WatchSlots } from './watch-slots.ts';
 
 export interface WebhookEvent { id: string; type: 'readiness.changed' | 'readiness.test'; [k: string]: unknown }
@@ -133,7 +134,8 @@ export class WebhookDeliveryService implements WebhookDeliveries {
     const rows = await listDeliveries(this.#d.db, watchId, limit);
     return rows.map((r) => ({
       eventId: r.event_id, type: r.type, status: r.status, attempts: r.attempts, lastStatusCode: r.last_status_code,
-      lastError: r.last_error, createdAt: r.created_at, deliveredAt: r.delivered_at,
+      // Cleaned again as shown: rows written before excerpts were short and clean (and addresses left out) show no more than new ones.
+      lastError: r.last_error === null ? null : cleanText(withoutAddress(r.last_error)), createdAt: r.created_at, deliveredAt: r.delivered_at,
     }));
   }
 

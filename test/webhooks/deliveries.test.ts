@@ -296,6 +296,21 @@ describe('webhook deliveries on a bare engine', () => {
     }
   });
 
+  test('a row written before (a long raw answer with controls, a private address) is shown cleaned', async () => {
+    const jobs = new EmbeddedJobEngine({ file: ':memory:', log, pollMs: 20 });
+    try {
+      const hooks = service(jobs);
+      const watchId = await watchRow(t.db);
+      const e = event(watchId);
+      await insertDelivery(t.db, { id: randomUUID(), watch_id: watchId, event_id: e.id, type: e.type, url: `https://${HOST}/old`, secret_version: 1, body: JSON.stringify(e), created_at: new Date().toISOString() });
+      await t.db('webhook_deliveries').where({ event_id: e.id }).update({ last_error: 'refused before sending: old.world-fixtures.com: resolves to a non-public address (10.9.8.7) \u001b[2J\u202e (GUARD_REFUSED)' });
+      const [shown] = await hooks.list(watchId, 5);
+      assert.equal(shown!.lastError, 'refused before sending: old.world-fixtures.com: resolves to a non-public address  (GUARD_REFUSED)');
+    } finally {
+      await jobs.close();
+    }
+  });
+
   test('at start, a pending delivery whose job was lost is enqueued again; one older than the whole schedule is failed', async () => {
     receiver.script('/resumed', [{ status: 200 }]);
     const watchId = await watchRow(t.db);
