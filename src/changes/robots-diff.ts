@@ -100,7 +100,7 @@ export function requesterRobotsChanges(
   }
   return [...groups.values()].map((g) => {
     const c = robotsTxtChange(g.a, g.b, beforeAt, afterAt);
-    const whose = g.agents.join(', ');
+    const whose = g.agents.length > 1 ? `${g.agents.slice(0, -1).join(', ')} and ${g.agents.at(-1)}` : g.agents[0]!;
     const how = g.had && g.has ? `robots.txt as ${whose} ${g.agents.length === 1 ? 'gets' : 'get'} it (a copy of ${g.agents.length === 1 ? 'its' : 'their'} own in both scans)`
       : g.has ? `robots.txt as ${whose} ${g.agents.length === 1 ? 'gets' : 'get'} it (a copy of ${g.agents.length === 1 ? 'its' : 'their'} own now; the browser's copy before)`
         : `robots.txt as ${whose} ${g.agents.length === 1 ? 'gets' : 'get'} it (the browser's copy now; a copy of ${g.agents.length === 1 ? 'its' : 'their'} own before)`;

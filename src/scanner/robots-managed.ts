@@ -52,10 +52,13 @@ export function findManagedBlock(file: RobotsFile): ManagedBlock | null {
     // begin marker are its own (Cloudflare's Content Signals Policy). A rule above it means the
     // marker stands inside the owner's file, and only the marked lines are the vendor's.
     const onlyCommentsAbove = lines.slice(0, i).every((l) => l.trim() === '' || l.trimStart().startsWith('#'));
+    // Without an end marker the block runs to the file's last non-blank line.
+    let last = lines.length;
+    while (end === null && last > i + 1 && lines[last - 1]!.trim() === '') last--;
     return {
       vendor: marker.vendor, vendorName: marker.vendorName,
       firstLine: onlyCommentsAbove ? 1 : i + 1,
-      lastLine: end === null ? lines.length : end + 1,
+      lastLine: end === null ? last : end + 1,
       beginLine: i + 1,
       endLine: end === null ? null : end + 1,
     };
