@@ -19,11 +19,11 @@ function site(name: string, robots: (ua: string) => string) {
     async fetch(req: ProbeRequest): Promise<ProbeResult> {
       stats.inFlight++;
       stats.max = Math.max(stats.max, stats.inFlight);
-      stats.seen.push({ url: req.url, headers: req.headers });
+      stats.seen.push({ url: req.url, headers: req.headers ?? {} });
       for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
       stats.inFlight--;
       const isRobots = req.url.endsWith('/robots.txt');
-      const body = Buffer.from(isRobots ? robots(req.headers['user-agent'] ?? req.headers['User-Agent'] ?? '') : '<html><body><p>hello</p></body></html>');
+      const body = Buffer.from(isRobots ? robots(uaOf(req.headers ?? {})) : '<html><body><p>hello</p></body></html>');
       return { ok: true, status: 200, headers: { 'content-type': isRobots ? 'text/plain' : 'text/html' }, setCookieNames: [], body, bodyTruncated: false, finalUrl: req.url, redirects: [], timingMs: 1 };
     },
     release: () => undefined,
