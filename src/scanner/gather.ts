@@ -213,9 +213,11 @@ export class Gatherer {
    */
   async round2(plan: ReadonlyArray<readonly [key: string, url: string]>, robotsAgain: readonly string[] = []): Promise<Round2> {
     const version = this.#opts.rosterVersion;
-    const phase = new PhaseCounter(this.#opts.progress, 'followups', plan.length + robotsAgain.length);
-    // robots.txt from the second network as each agent whose copy differed (after the follow-ups in the queue: they run on the other network).
-    const agents = robotsAgain.map((t) => getRoster(version).find((a) => a.token === t)).filter((a): a is RosterAgent => !!a?.ua);
+    // robots.txt again from the second network as each agent whose copy differed: that network's own
+    // queue, so it runs beside the follow-ups. Not asked when the second network has no route.
+    const asked = this.#opts.networks[this.secondNetwork].configured ? robotsAgain : [];
+    const agents = asked.map((t) => getRoster(version).find((a) => a.token === t)).filter((a): a is RosterAgent => !!a?.ua);
+    const phase = new PhaseCounter(this.#opts.progress, 'followups', plan.length + agents.length);
     const again = agents.map((a) => phase.track(this.#robotsAs(a, this.secondNetwork)));
     const browser = { userAgent: browserUserAgent(version), arrival: controlHeaders(version), accept: '*/*' };
     const as = (key: string) => {
