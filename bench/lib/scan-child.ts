@@ -25,8 +25,11 @@ const networks = () => ({
 });
 const site = (n: number) => `open-basic--${n}.world-fixtures.com`;
 type Nets = ReturnType<typeof networks>;
+let perNetwork = { networkA: 0, networkB: 0 };
 const scan = async (nets: Nets, domain: string) => {
   const { evidence } = await createScanner({ networks: nets, deadlineMs: 25_000, probeTimeoutMs: 8_000 }).scan(domain);
+  const sent = (evidence as Array<{ network: string; errorCode: string | null }>).filter((e) => e.errorCode !== 'UNCONFIGURED');
+  perNetwork = { networkA: sent.filter((e) => e.network === 'networkA').length, networkB: sent.filter((e) => e.network === 'networkB').length };
   return evidence.length as number;
 };
 
@@ -67,4 +70,4 @@ clearInterval(sampler);
 peakRss = Math.max(peakRss, process.memoryUsage().rss);
 await Promise.all([shared.networkA.close(), shared.networkB.close()]);
 
-process.stdout.write(`${JSON.stringify({ times, cpus, requests, wall, cpuMs: (cpu.user + cpu.system) / 1000, baseRss, peakRss })}\n`);
+process.stdout.write(`${JSON.stringify({ times, cpus, requests, perNetwork, wall, cpuMs: (cpu.user + cpu.system) / 1000, baseRss, peakRss })}\n`);
