@@ -26,6 +26,15 @@ const pct = (xs: number[], p: number) => {
 };
 
 const world = await startWorld(LATENCY_MS);
+// `--before <dir>`: the same figures for another checkout's engine (main's code before a change)
+// beside this tree's, interleaved in one run (bench/lib/scan-compare.ts), written to their own section.
+const beforeAt = process.argv.indexOf('--before');
+if (beforeAt > 0) {
+  const { compareEngines } = await import('./lib/scan-compare.ts');
+  await compareEngines(process.argv[beforeAt + 1]!, world.env, LATENCY_MS);
+  await world.stop();
+  process.exit(0);
+}
 const resolve = parseScanResolve(world.env.SCAN_RESOLVE);
 const ca = readFileSync(world.env.NODE_EXTRA_CA_CERTS!, 'utf8');
 const networks = () => ({

@@ -4,7 +4,7 @@
 import { vendorName } from '../scanner/fingerprints.ts';
 import { NETWORKS, type CheckResult, type MatrixEntry, type NetworkName } from '../scanner/types.ts';
 import type { components } from '../../generated/api-types.ts';
-import { robotsTxtChange, type KeptFile } from './robots-diff.ts';
+import { requesterRobotsChanges, robotsTxtChange, type KeptFile, type OwnCopy } from './robots-diff.ts';
 import { summarise } from './words.ts';
 
 export type ReportDiff = components['schemas']['ReportDiff'];
@@ -32,6 +32,8 @@ export interface DiffSideInput {
   usable: readonly NetworkName[];
   /** robots.txt as this scan read it; null when the scan kept no file (archived before files were kept). */
   robotsTxt: KeptFile | null;
+  /** Agents served a readable copy of their own (report.robotsTxt), with that copy as kept; absent or empty: every agent got the browser's copy. */
+  ownRobotsTxt?: ReadonlyMap<string, OwnCopy>;
 }
 
 function side(s: DiffSideInput): ReportDiff['from'] {
@@ -119,6 +121,9 @@ export function diffReports(before: DiffSideInput, after: DiffSideInput, diffUrl
     robotsTxt: robotsTxtChange(before.robotsTxt, after.robotsTxt, a.scannedAt, b.scannedAt),
     vendors: vendorChanges(a.matrix, b.matrix),
   };
+  const agents = b.matrix.filter((m) => a.matrix.some((x) => x.ua === m.ua)).map((m) => m.ua);
+  const requesters = requesterRobotsChanges({ browser: before.robotsTxt, own: before.ownRobotsTxt ?? new Map() }, { browser: after.robotsTxt, own: after.ownRobotsTxt ?? new Map() }, agents, a.scannedAt, b.scannedAt);
+  if (requesters.length) diff.robotsTxt.requesters = requesters;
   diff.summary = summarise(diff);
   return diff;
 }

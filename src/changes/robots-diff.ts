@@ -54,3 +54,57 @@ export function robotsTxtChange(before: KeptFile | null, after: KeptFile | null,
   const unifiedDiff = createTwoFilesPatch('robots.txt', 'robots.txt', a, b, `${day(beforeAt)} (before)`, `${day(afterAt)} (after)`, { ...options, headerOptions: FILE_HEADERS_ONLY }) ?? null;
   return { ...base, changed: true, unifiedDiff, added, removed, note };
 }
+
+export type RequesterRobotsChange = components['schemas']['RequesterRobotsChange'];
+
+/** An agent's own copy of robots.txt in one scan (one it was served instead of the browser's). */
+export interface OwnCopy { sha256: string; file: KeptFile | null }
+
+type RobotsTxtReport = components['schemas']['RobotsTxtReport'];
+
+/**
+ * The agents a report says were served a readable copy of robots.txt other than the browser's
+ * (on the network the verdicts read), by token, with the copy's SHA-256 and state. Reports made
+ * before robots.txt was read per requester have none: every agent got the browser's copy.
+ */
+export function ownCopiesOf(robotsTxt: RobotsTxtReport | undefined): Map<string, { sha256: string; state: 'present' | 'absent' }> {
+  const out = new Map<string, { sha256: string; state: 'present' | 'absent' }>();
+  const copies = robotsTxt?.copies ?? [];
+  const browser = copies.find((c) => c.requesters.includes('browser'));
+  for (const c of copies) {
+    if (c === browser || c.state === 'unknown') continue;
+    for (const t of c.requesters) out.set(t, { sha256: c.sha256, state: c.state === 'absent' ? 'absent' : 'present' });
+  }
+  return out;
+}
+
+/**
+ * robots.txt as particular agents got it, compared between two scans: for every agent served a
+ * copy of its own in either scan, its copy before against its copy after (the browser's copy
+ * standing in where it had none of its own). Agents with the same pair of copies share one entry.
+ */
+export function requesterRobotsChanges(
+  before: { browser: KeptFile | null; own: ReadonlyMap<string, OwnCopy> },
+  after: { browser: KeptFile | null; own: ReadonlyMap<string, OwnCopy> },
+  agents: readonly string[], beforeAt: string, afterAt: string,
+): RequesterRobotsChange[] {
+  const groups = new Map<string, { agents: string[]; a: KeptFile | null; b: KeptFile | null; had: boolean; has: boolean }>();
+  for (const t of agents) {
+    const x = before.own.get(t);
+    const y = after.own.get(t);
+    if (!x && !y) continue;
+    const key = `${x?.sha256 ?? 'browser'}|${y?.sha256 ?? 'browser'}`;
+    const g = groups.get(key) ?? { agents: [], a: x ? x.file : before.browser, b: y ? y.file : after.browser, had: !!x, has: !!y };
+    g.agents.push(t);
+    groups.set(key, g);
+  }
+  return [...groups.values()].map((g) => {
+    const c = robotsTxtChange(g.a, g.b, beforeAt, afterAt);
+    const whose = g.agents.length > 1 ? `${g.agents.slice(0, -1).join(', ')} and ${g.agents.at(-1)}` : g.agents[0]!;
+    const how = g.had && g.has ? `robots.txt as ${whose} ${g.agents.length === 1 ? 'gets' : 'get'} it (a copy of ${g.agents.length === 1 ? 'its' : 'their'} own in both scans)`
+      : g.has ? `robots.txt as ${whose} ${g.agents.length === 1 ? 'gets' : 'get'} it (a copy of ${g.agents.length === 1 ? 'its' : 'their'} own now; the browser's copy before)`
+        : `robots.txt as ${whose} ${g.agents.length === 1 ? 'gets' : 'get'} it (the browser's copy now; a copy of ${g.agents.length === 1 ? 'its' : 'their'} own before)`;
+    const note = c.changed === null ? `${how}: ${c.note.replace(/^robots\.txt /, 'it ')}` : c.changed ? `${how} changed.` : `${how} is the same in both scans.`;
+    return { agents: g.agents, changed: c.changed, unifiedDiff: c.unifiedDiff, added: c.added, removed: c.removed, note };
+  });
+}

@@ -101,6 +101,7 @@ export function summarise(d: ReportDiff): string[] {
   out.push(...edgeSentences(d.cells));
   out.push(...robotsVerdictSentences(d.cells));
   if (d.robotsTxt.changed) out.push(d.robotsTxt.unifiedDiff ? `${d.robotsTxt.note.replace(/\.$/, '')}: ${d.robotsTxt.added} line${d.robotsTxt.added === 1 ? '' : 's'} added, ${d.robotsTxt.removed} removed.` : d.robotsTxt.note);
+  for (const r of d.robotsTxt.requesters ?? []) if (r.changed) out.push(r.unifiedDiff ? `${r.note.replace(/\.$/, '')}: ${r.added} line${r.added === 1 ? '' : 's'} added, ${r.removed} removed.` : r.note);
   out.push(...checkSentences(d));
   if (d.confidence.changed) out.push(`Confidence went from ${d.confidence.before} to ${d.confidence.after}.`);
   const unusable = d.cells.filter((c) => c.network && c.usable.before !== c.usable.after).map((c) => c.network!);

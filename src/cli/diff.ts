@@ -57,6 +57,10 @@ export function renderDiffText(d: ReportDiff): string {
   if (d.cells.length) out.push('Agents:', ...d.cells.map((c) => `  ${regressedCell(c) ? '✕' : '·'} ${cellLine(c)}`), '');
   out.push(`robots.txt: ${plain(d.robotsTxt.note)}`);
   if (d.robotsTxt.unifiedDiff) out.push(...plain(d.robotsTxt.unifiedDiff).replace(/\n$/, '').split('\n').map((l) => `    ${l}`));
+  for (const q of d.robotsTxt.requesters ?? []) {
+    out.push(`  ${plain(q.note)}`);
+    if (q.unifiedDiff) out.push(...plain(q.unifiedDiff).replace(/\n$/, '').split('\n').map((l) => `    ${l}`));
+  }
   out.push('');
   if (d.checks.length) out.push('Checks:', ...d.checks.map((c) => `  ${regressedCheck(c) ? '✕' : '·'} ${c.id}: ${checkState(c.before)} → ${checkState(c.after)}`), '');
   if (d.vendors.appeared.length || d.vendors.left.length) {
@@ -96,6 +100,10 @@ export function renderDiffMarkdown(d: ReportDiff): string {
   }
   out.push(`**robots.txt:** ${cellMd(d.robotsTxt.note)}`, '');
   if (d.robotsTxt.unifiedDiff) out.push(fence(d.robotsTxt.unifiedDiff, 'diff'), '');
+  for (const q of d.robotsTxt.requesters ?? []) {
+    out.push(cellMd(q.note), '');
+    if (q.unifiedDiff) out.push(fence(q.unifiedDiff, 'diff'), '');
+  }
   if (d.checks.length) {
     out.push('| check | before | after |', '|---|---|---|');
     for (const c of d.checks) out.push(`| \`${c.id}\` | ${checkState(c.before)} | ${regressedCheck(c) ? '❌ ' : ''}${checkState(c.after)} |`);

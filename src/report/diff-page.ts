@@ -47,7 +47,10 @@ function robotsSection(d: ReportDiff): SafeHtml {
   const r = d.robotsTxt;
   return html`<h2 id="robots">robots.txt</h2>
 <p>${r.note}${r.changed && r.unifiedDiff ? html` ${r.added} line${r.added === 1 ? '' : 's'} added, ${r.removed} removed.` : ''}</p>
-${r.unifiedDiff ? unified(r.unifiedDiff) : ''}`;
+${r.unifiedDiff ? unified(r.unifiedDiff) : ''}
+${(r.requesters ?? []).map((q) => html`<h3>As ${q.agents.join(', ')} ${q.agents.length === 1 ? 'gets' : 'get'} it</h3>
+<p>${q.note}${q.changed && q.unifiedDiff ? html` ${q.added} line${q.added === 1 ? '' : 's'} added, ${q.removed} removed.` : ''}</p>
+${q.unifiedDiff ? unified(q.unifiedDiff, `robots.txt as ${q.agents.join(', ')} got it, unified diff: lines starting with + were added, with - removed`) : ''}`)}`;
 }
 
 function checksSection(d: ReportDiff): SafeHtml {

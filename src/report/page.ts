@@ -10,6 +10,7 @@ import { fixFirstSection } from './fix-first.ts';
 import { html, SafeHtml } from './html.ts';
 import { matrixSection } from './matrix.ts';
 import { robotsPatchSection } from './platform-fix.ts';
+import { robotsTxtSection } from './robots-copies.ts';
 import { nextRubricLine, nextRubricSection } from './next-rubric.ts';
 import { checksSection, evidenceSection, type CatalogLookup } from './sections.ts';
 import { historySection, shareSection, type HistoryPoint } from './share.ts';
@@ -54,6 +55,7 @@ export function renderReportPage(p: ReportPageInput): string {
   const r = p.report;
   const words = HEADLINE_WORDS[r.headline] ?? r.headline;
   const shown = displayDomain(r.domain);
+  const copies = robotsTxtSection(r);
   const body = html`<header>
 <p class="muted small">Agent-readiness report · a point-in-time measurement</p>
 <h1>${shown.name}</h1>${shown.ascii ? html`<p class="muted small">As DNS spells it: <code>${shown.ascii}</code></p>` : ''}
@@ -67,6 +69,7 @@ export function renderReportPage(p: ReportPageInput): string {
 <section aria-labelledby="score">${scoreBlock(r)}</section></div>
 <section aria-labelledby="fix">${fixFirstSection(r, p.catalog)}</section>
 ${r.robotsPatch ? html`<section aria-labelledby="robots-patch">${robotsPatchSection(r.robotsPatch)}</section>` : ''}
+${copies ? html`<section aria-labelledby="robots-copies">${copies}</section>` : ''}
 <section aria-labelledby="agents">${matrixSection(r.matrix, p.cliVantage, p.evidence)}</section>
 <section aria-labelledby="checks">${checksSection(r, p.catalog)}</section>
 ${r.preview ? html`<section aria-labelledby="next-rubric">${nextRubricSection(r.preview, p.catalog)}</section>` : ''}

@@ -38,10 +38,11 @@ export function platformsLine(report: ScanReportBody): SafeHtml | string {
 export function robotsPatchSection(patch: RobotsPatch): SafeHtml {
   const rows = patch.agents.map((a) => html`<tr><th scope="row">${a.ua}</th><td>${a.edge === 'allows' ? 'lets it in' : 'turns it away'}</td><td>${robotsWord(a.before)} → ${robotsWord(a.after)}</td></tr>`);
   return html`<h2 id="robots-patch">A robots.txt that says what the site does</h2>
-<p>${patch.reason} This patch of the site's own robots.txt makes it say, for every agent whose answer was decided, what the edge does (checked with the same RFC 9309 matcher the verdicts use).</p>
-${unified(patch.unifiedDiff, 'Proposed robots.txt, unified diff: lines starting with + are added, with - removed')}
+<p>${patch.reason} ${patch.unifiedDiff ? `This patch of the site's own robots.txt makes it say, for every ${patch.managed ? 'other ' : ''}agent whose answer was decided, what the edge does (checked with the same RFC 9309 matcher the verdicts use).` : 'No line of the site\'s own needs to change.'}</p>
+${patch.unifiedDiff ? html`${unified(patch.unifiedDiff, 'Proposed robots.txt, unified diff: lines starting with + are added, with - removed')}
 <div class="scroll" role="region" aria-label="Agents the patch changes" tabindex="0"><table>
 <thead><tr><th scope="col">Agent</th><th scope="col">The edge</th><th scope="col">robots.txt, before → after</th></tr></thead>
-<tbody>${rows}</tbody></table></div>
+<tbody>${rows}</tbody></table></div>` : ''}
+${patch.managed ? html`<p><strong>Managed lines, left as served:</strong> ${patch.managed.text} <em>${patch.managed.setting}</em>. <a class="doc" href="${patch.managed.docUrl}" rel="noopener noreferrer">${shortUrl(patch.managed.docUrl)}</a></p>` : ''}
 <p><strong>The other way:</strong> ${patch.edgeAlternative.text}${patch.edgeAlternative.docUrl ? html` <a class="doc" href="${patch.edgeAlternative.docUrl}" rel="noopener noreferrer">${shortUrl(patch.edgeAlternative.docUrl)}</a>` : ''}</p>`;
 }

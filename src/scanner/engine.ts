@@ -15,6 +15,8 @@ import { followedLinksSentence, requestKindsSentence } from './requests.ts';
 import type { WebBotAuthSigner } from '../signing/web-bot-auth.ts';
 import { detectProfile } from './profile.ts';
 import { readRobots, type RobotsFile } from './robots.ts';
+import { addSecondNetwork, collectRobotsCopies, copyPath, robotsFileFor, type RobotsCopies } from './robots-copies.ts';
+import { robotsCopyNotes, robotsTxtReasons, robotsTxtReport } from './robots-report.ts';
 import { getRoster } from './roster.ts';
 import { runPreview, runRubric } from './rubric.ts';
 import { attributePlatforms, platformFixes } from './platforms.ts';
@@ -61,8 +63,8 @@ export const MAX_REQUESTS_PER_SCAN = 200;
 export function probeMethodText(concurrency: number): string {
   return 'Measured from two cloud datacenter networks (networkA, networkB). Each agent request is sent as that agent sends it (its published user-agent string, Accept and other headers, '
     + 'listed with their sources in /methodology.md), but from our networks, not from the vendor\'s verified IP ranges or signatures; a current Chrome\'s navigation request from the same network is the control. '
-    + 'One GET of the home page per agent and network, plus robots.txt and a fixed list of well-known files; at most '
-    + `${MAX_REQUESTS_PER_SCAN} requests per scan and ${concurrency} at a time per network. `
+    + 'One GET of the home page per agent and network, robots.txt as each agent and as the browser (each agent\'s robots.txt verdict comes from the copy it was served), plus a fixed list of well-known files; '
+    + `every request, these robots.txt reads included, counts towards at most ${MAX_REQUESTS_PER_SCAN} requests per scan and ${concurrency} at a time per network and site. `
     + 'The result describes how the site\'s edge treats agent-identifying requests from cloud servers; it never claims how the edge treats a vendor\'s verified crawler. '
     + requestKindsSentence();
 }
@@ -135,17 +137,22 @@ export function createScanner(opts: ScannerOptions): Scanner {
       : { ok: false });
     // Every answer carries its visible-text length (record.textChars, measured on arrival, one
     // parse per distinct body): the very number the verdicts compare.
-    const rows = buildMatrix({ roster, robots, controls: r1.controls, cells: r1.cells, textLength: (v) => v.record.textChars });
+    // robots.txt as each agent got it: its verdict follows its own copy (robots-copies.ts).
+    const robotsTxt = collectRobotsCopies(r1.robots, robots, roster);
+    const rows = buildMatrix({ roster, robots, robotsFor: (a) => robotsFileFor(robotsTxt, robots, a.token), controls: r1.controls, cells: r1.cells, textLength: (v) => v.record.textChars });
     const usable = usableNetworks(r1.controls);
     const home = pickHome(r1.controls, usable);
     const page = home ? pageOf(home) : null;
     const ev: ScanEvidence = {
-      domain, scannedAt, roster, robots, robotsFetch: r1.robotsFetch, robotsAgentFetch: r1.robotsAgentFetch,
+      domain, scannedAt, roster, robots, robotsFetch: r1.robotsFetch, robotsAgentFetch: r1.robotsAgentFetch, robotsTxt,
       controls: r1.controls, usable, cells: r1.cells, rows, home, page,
       homeLinks: home && page ? [...parseLinkHeader(home.headers['link']), ...page.links] : [],
       files: r1.files, markdown: r1.markdown, products: r1.products, wba: r1.wba, followups: {},
     };
-    ev.followups = await gatherer.round2(planFollowups(ev));
+    const r2 = await gatherer.round2(planFollowups(ev), robotsTxt.confirm);
+    ev.followups = r2.followups;
+    addSecondNetwork(robotsTxt, r2.robots);
+    for (const r of rows) r.entry.notes.push(...robotsCopyNotes(robotsTxt, r.agent));
     // Markdown the way each agent asks for it, on each agent's row (the preview rubric scores it).
     for (const [token, notes] of markdownNotes(ev)) rows.find((r) => r.agent.token === token)?.entry.notes.push(...notes);
 
@@ -153,14 +160,14 @@ export function createScanner(opts: ScannerOptions): Scanner {
     const verdict = decideHeadline(ev);
     const profile = detectProfile(ev, scanOpts.profile);
     const { checks, score } = runRubric(ev, profile.profile);
-    const views: FetchedView[] = [...r1.all, ...Object.values(ev.followups)];
+    const views: FetchedView[] = [...r1.all, ...Object.values(ev.followups), ...Object.values(r2.robots)];
     const evidence = dedupe(views.map((v) => v.record));
     const report: EngineReport = {
       schemaVersion: SCHEMA_VERSION,
       domain,
       scannedAt: scannedAt.toISOString(),
       headline: verdict.headline,
-      reasons: [...verdict.reasons, profile.reason],
+      reasons: [...verdict.reasons, ...robotsTxtReasons(robotsTxt, roster), profile.reason],
       confidence: verdict.confidence,
       confidenceNote: verdict.confidenceNote,
       vantagesConfirmed: verdict.vantagesConfirmed,
@@ -180,8 +187,9 @@ export function createScanner(opts: ScannerOptions): Scanner {
     report.platformFixes = platformFixes(ev, checks, platforms);
     const patch = proposeRobotsPatch(ev, verdict.headline, platforms);
     if (patch) report.robotsPatch = patch;
+    report.robotsTxt = robotsTxtReport(robotsTxt, roster);
     scoring.tick();
-    return { report, evidence, files: [robotsFileOf(robots)] };
+    return { report, evidence, files: [robotsFileOf(robots), ...copyFilesOf(robotsTxt)] };
   }
 }
 
@@ -192,6 +200,17 @@ export function createScanner(opts: ScannerOptions): Scanner {
 function robotsFileOf(robots: RobotsFile): ScannedFile {
   if (robots.state === 'parsed') return { path: '/robots.txt', state: 'present', body: robots.text };
   return { path: '/robots.txt', state: robots.state === 'none' ? 'absent' : 'unknown' };
+}
+
+/**
+ * Every other readable copy of robots.txt an agent was served, kept by its SHA-256 under
+ * `/robots.txt#<first 32 hex digits>` so that a comparison of two scans can show how one agent's
+ * copy changed (src/changes/robots-diff.ts). The browser's copy stays `/robots.txt`.
+ */
+function copyFilesOf(copies: RobotsCopies): ScannedFile[] {
+  return copies.copies
+    .filter((c) => c.state === 'present' && c !== copies.control)
+    .map((c) => ({ path: copyPath(c.sha256), state: 'present' as const, body: c.file.text }));
 }
 
 /** The browser control's page from the first usable network (networkA first). */

@@ -5,6 +5,7 @@
 import type { AgentRow } from './matrix.ts';
 import type { PageFacts, PageLink } from './page.ts';
 import type { RobotsFile } from './robots.ts';
+import type { RobotsCopies } from './robots-copies.ts';
 import type { RosterAgent } from './roster.ts';
 import type { FetchedView, NetworkName } from './types.ts';
 import { judgeFile, type FileState } from './file-judge.ts';
@@ -13,10 +14,13 @@ export interface ScanEvidence {
   domain: string;
   scannedAt: Date;
   roster: readonly RosterAgent[];
+  /** robots.txt as the browser control got it (the file every site-wide check reads). */
   robots: RobotsFile;
   /** robots.txt fetched with the browser UA and with an agent UA (ChatGPT-User), from the auxiliary network. */
   robotsFetch: FetchedView;
   robotsAgentFetch: FetchedView;
+  /** robots.txt as each requester got it (robots-copies.ts); absent in evidence built before it was read per requester. */
+  robotsTxt?: RobotsCopies;
   controls: Record<NetworkName, FetchedView>;
   usable: NetworkName[];
   /** Grid cells per probeable agent token and network. */

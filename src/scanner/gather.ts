@@ -14,7 +14,8 @@ import { gridCells, homeUrl, CONTROL_KEY } from './grid.ts';
 import { createLimiter, runProbe, type Limiter, type ProbeContext, type ProbeSpec } from './probe.ts';
 import { PhaseCounter, type ProgressSink } from './progress.ts';
 import { ROBOTS_MAX_BYTES } from './robots.ts';
-import { agentHeaders, browserUserAgent, controlHeaders, getRoster, headerValue, productArrivals, type HeaderList } from './roster.ts';
+import type { RobotsViews } from './robots-copies.ts';
+import { agentHeaders, browserUserAgent, controlHeaders, getRoster, headerValue, probeableAgents, productArrivals, type HeaderList, type RosterAgent } from './roster.ts';
 import { NETWORKS, type EvidenceRecord, type FetchedView, type NetworkName } from './types.ts';
 
 /** Conventional and well-known paths read in round one (versioned with the rubric). */
@@ -30,7 +31,7 @@ export const AUX_PATHS = [
   '/agents.md',
 ] as const;
 
-/** The agent whose UA fetches robots.txt a second time (is robots.txt served to agents too?). */
+/** The agent whose copy of robots.txt policy.robots-reachable reads (is robots.txt served to agents too?). */
 export const ROBOTS_AGENT = 'ChatGPT-User';
 
 export interface GatherOptions {
@@ -56,6 +57,8 @@ export interface Round1 {
   cells: Record<string, Record<NetworkName, FetchedView>>;
   robotsFetch: FetchedView;
   robotsAgentFetch: FetchedView;
+  /** robots.txt as every probed agent asked for it (robots network), and as the browser on the other network. */
+  robots: RobotsViews;
   files: Record<string, FetchedView>;
   markdown: FetchedView;
   /** The home page as each product that asks for Markdown in its Accept sends it, by product id (`markdown:<id>`). */
@@ -66,8 +69,16 @@ export interface Round1 {
   all: FetchedView[];
 }
 
+export interface Round2 {
+  followups: Record<string, FetchedView>;
+  /** robots.txt again from the second network, as each agent whose copy differed (by token). */
+  robots: Record<string, FetchedView>;
+}
+
 export class Gatherer {
   readonly #opts: GatherOptions;
+  /** Bodies of robots.txt answers by SHA-256: identical copies (most of them) are decoded and kept once. */
+  readonly #robotsBodies = new Map<string, string>();
   readonly #domain: string;
   readonly #limiters: Record<NetworkName, Limiter>;
   readonly #ctx: ProbeContext;
@@ -101,25 +112,29 @@ export class Gatherer {
     const version = this.#opts.rosterVersion;
     const cells = gridCells(version);
     const browser = { userAgent: browserUserAgent(version), arrival: controlHeaders(version) };
-    const robotsAgent = getRoster(version).find((a) => a.token === ROBOTS_AGENT);
-    const agent = robotsAgent?.ua ? { userAgent: robotsAgent.ua, arrival: agentHeaders(robotsAgent) } : browser;
+    const robotsAgents = probeableAgents(version);
     const askers = productArrivals(version).filter((p) => p.asks === 'accept');
     // Progress: every phase of round one starts now, announced in SCAN_PHASES order.
     const sink = this.#opts.progress;
-    const robotsPhase = new PhaseCounter(sink, 'robots', 2);
+    const robotsPhase = new PhaseCounter(sink, 'robots', robotsAgents.length + 2);
     const gridPhase = { networkA: new PhaseCounter(sink, 'grid-networkA', cells.length), networkB: new PhaseCounter(sink, 'grid-networkB', cells.length) };
     // The Web Bot Auth pair per network joins the files once its signature is known.
     const filesPhase = new PhaseCounter(sink, 'files', AUX_PATHS.length + 1 + askers.length, false);
     // Issue order = queue order: the grid first (it decides the headline), then the site files.
     const grid = NETWORKS.map((network) => cells.map((c) => gridPhase[network].track(this.probe({ key: c.key, network, url: homeUrl(this.#domain), userAgent: c.userAgent, arrival: c.headers, isHome: true, keepBody: c.key === CONTROL_KEY }))));
-    const robotsCap = ROBOTS_MAX_BYTES + 64 * 1024;
-    // Files are asked for with the browser's whole navigation request, Accept set per file; the
-    // second robots.txt read arrives exactly as the agent does.
-    const robots = robotsPhase.track(this.probe({ key: 'robots:browser', url: this.url('/robots.txt'), ...browser, accept: 'text/plain,*/*;q=0.8', isHome: false, maxBodyBytes: robotsCap }));
-    const robotsAgentView = robotsPhase.track(this.probe({ key: `robots:${ROBOTS_AGENT}`, url: this.url('/robots.txt'), ...agent, ...(agent === browser ? { accept: 'text/plain,*/*;q=0.8' } : {}), isHome: false, maxBodyBytes: robotsCap }));
+    // Files are asked for with the browser's whole navigation request, Accept set per file;
+    // robots.txt as each agent arrives exactly as that agent does.
+    const robots = robotsPhase.track(this.#robots({ key: 'robots:browser', ...browser, accept: ROBOTS_ACCEPT }));
+    const firstAgent = robotsAgents.find((a) => a.token === ROBOTS_AGENT);
+    const robotsAgentView = firstAgent ? robotsPhase.track(this.#robotsAs(firstAgent)) : undefined;
     const markdown = filesPhase.track(this.probe({ key: 'content:markdown', url: homeUrl(this.#domain), ...browser, accept: 'text/markdown, text/html;q=0.5', isHome: true }));
     const products = askers.map((p) => filesPhase.track(this.probe({ key: `markdown:${p.id}`, url: homeUrl(this.#domain), userAgent: uaOf(p.request.headers), arrival: p.request.headers, isHome: true })));
     const files = AUX_PATHS.map((path) => filesPhase.track(this.probe({ key: `file:${path}`, url: this.url(path), ...browser, accept: '*/*', isHome: false })));
+    // robots.txt as every other agent comes after the files in the queue (nothing in round two
+    // waits for them), and as the browser from the second network.
+    const agentRobots = robotsAgents.map((a) => (a === firstAgent ? robotsAgentView! : robotsPhase.track(this.#robotsAs(a))));
+    const second = this.secondNetwork;
+    const robotsSecond = robotsPhase.track(this.#robots({ key: 'robots:browser', network: second, ...browser, accept: ROBOTS_ACCEPT }));
     const wba = this.#opts.webBotAuth;
     const home = homeUrl(this.#domain);
     // Signed as each request is sent (probe.ts `sign`): one signature and nonce per network and hop.
@@ -132,12 +147,20 @@ export class Gatherer {
 
     const gridViews = await Promise.all(grid.map((g) => Promise.all(g)));
     const productViews = await Promise.all(products);
-    const [robotsFetch, robotsAgentFetch, markdownView, ...fileViews] = await Promise.all([robots, robotsAgentView, markdown, ...files]);
+    const [robotsFetch, markdownView, ...fileViews] = await Promise.all([robots, markdown, ...files]);
+    const agentRobotViews = await Promise.all(agentRobots);
+    const robotsSecondView = await robotsSecond;
+    this.#shareBodies([robotsFetch!, robotsSecondView, ...agentRobotViews]);
+    const robotsAgentFetch = firstAgent ? agentRobotViews[robotsAgents.indexOf(firstAgent)]! : robotsFetch!;
     const out: Round1 = {
       auxNetwork: this.auxNetwork,
       controls: {} as Record<NetworkName, FetchedView>,
       cells: {},
-      robotsFetch: robotsFetch!, robotsAgentFetch: robotsAgentFetch!, markdown: markdownView!,
+      robotsFetch: robotsFetch!, robotsAgentFetch, markdown: markdownView!,
+      robots: {
+        network: this.auxNetwork, secondNetwork: second, browser: robotsFetch!, browserSecond: robotsSecondView,
+        agents: Object.fromEntries(robotsAgents.map((a, i) => [a.token, agentRobotViews[i]!])),
+      },
       products: Object.fromEntries(askers.map((p, i) => [p.id, productViews[i]!])),
       files: {},
       wba: null,
@@ -153,8 +176,34 @@ export class Gatherer {
     AUX_PATHS.forEach((p, i) => (out.files[p] = fileViews[i]!));
     const wbaViews = wbaProbes ? await Promise.all(wbaProbes.map((pair) => Promise.all(pair))) : null;
     if (wbaViews) out.wba = { networkA: { unsigned: wbaViews[0]![0]!, signed: wbaViews[0]![1]! }, networkB: { unsigned: wbaViews[1]![0]!, signed: wbaViews[1]![1]! } };
-    out.all = [...gridViews.flat(), robotsFetch!, robotsAgentFetch!, markdownView!, ...productViews, ...fileViews, ...(wbaViews ? wbaViews.flat() : [])];
+    const otherRobots = agentRobotViews.filter((v) => v !== robotsAgentFetch);
+    out.all = [...gridViews.flat(), robotsFetch!, robotsAgentFetch, markdownView!, ...productViews, ...fileViews, ...(wbaViews ? wbaViews.flat() : []), ...otherRobots, robotsSecondView];
     return out;
+  }
+
+  /** The network that is not the robots (auxiliary) network. */
+  get secondNetwork(): NetworkName {
+    return this.auxNetwork === 'networkA' ? 'networkB' : 'networkA';
+  }
+
+  /** robots.txt, capped, its body kept once per distinct content. */
+  #robots(spec: Omit<ProbeSpec, 'network' | 'url' | 'isHome'> & { network?: NetworkName }): Promise<FetchedView> {
+    const kept = this.#robotsBodies;
+    return this.probe({
+      ...spec, url: this.url('/robots.txt'), isHome: false, maxBodyBytes: ROBOTS_CAP,
+      keepBody: (sha) => (kept.has(sha) ? false : (kept.set(sha, ''), true)),
+    });
+  }
+
+  /** robots.txt exactly as `agent` asks for it (its whole roster request). */
+  #robotsAs(agent: RosterAgent, network?: NetworkName): Promise<FetchedView> {
+    return this.#robots({ key: `robots:${agent.token}`, userAgent: agent.ua!, arrival: agentHeaders(agent), ...(network ? { network } : {}) });
+  }
+
+  /** Gives every robots.txt answer whose body was not kept the one decoded copy of it. */
+  #shareBodies(views: readonly FetchedView[]): void {
+    for (const v of views) if (v.body !== '') this.#robotsBodies.set(v.record.bodySha256, v.body);
+    for (const v of views) if (v.body === '' && v.record.bodyBytes > 0) v.body = this.#robotsBodies.get(v.record.bodySha256) ?? '';
   }
 
   /**
@@ -162,9 +211,14 @@ export class Gatherer {
    * browser asking for a file, except a product's follow-up (`markdown:<id>`: Codex CLI following
    * the page's Markdown alternate), which arrives as that product does.
    */
-  async round2(plan: ReadonlyArray<readonly [key: string, url: string]>): Promise<Record<string, FetchedView>> {
+  async round2(plan: ReadonlyArray<readonly [key: string, url: string]>, robotsAgain: readonly string[] = []): Promise<Round2> {
     const version = this.#opts.rosterVersion;
-    const phase = new PhaseCounter(this.#opts.progress, 'followups', plan.length);
+    // robots.txt again from the second network as each agent whose copy differed: that network's own
+    // queue, so it runs beside the follow-ups. Not asked when the second network has no route.
+    const asked = this.#opts.networks[this.secondNetwork].configured ? robotsAgain : [];
+    const agents = asked.map((t) => getRoster(version).find((a) => a.token === t)).filter((a): a is RosterAgent => !!a?.ua);
+    const phase = new PhaseCounter(this.#opts.progress, 'followups', plan.length + agents.length);
+    const again = agents.map((a) => phase.track(this.#robotsAs(a, this.secondNetwork)));
     const browser = { userAgent: browserUserAgent(version), arrival: controlHeaders(version), accept: '*/*' };
     const as = (key: string) => {
       const product = key.startsWith('markdown:') ? productArrivals(version).find((p) => `markdown:${p.id}` === key) : undefined;
@@ -173,9 +227,14 @@ export class Gatherer {
     const views = await Promise.all(plan.map(([key, url]) => phase.track(this.probe({ key, url, ...as(key), isHome: false }))));
     const out: Record<string, FetchedView> = {};
     plan.forEach(([key], i) => (out[key] = views[i]!));
-    return out;
+    const againViews = await Promise.all(again);
+    this.#shareBodies(againViews);
+    return { followups: out, robots: Object.fromEntries(agents.map((a, i) => [a.token, againViews[i]!])) };
   }
 }
+
+const ROBOTS_ACCEPT = 'text/plain,*/*;q=0.8';
+const ROBOTS_CAP = ROBOTS_MAX_BYTES + 64 * 1024;
 
 function uaOf(list: HeaderList): string {
   return headerValue(list, 'user-agent') ?? '';

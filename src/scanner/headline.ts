@@ -12,6 +12,7 @@ import { vendorName } from './fingerprints.ts';
 import { invitations } from './features.ts';
 import { probableCauses, signedTrafficReasons } from './causes.ts';
 import { robotsSays } from './robots.ts';
+import { robotsFileFor } from './robots-copies.ts';
 import type { ScanEvidence } from './evidence.ts';
 import type { AgentRow } from './matrix.ts';
 import type { Headline } from './types.ts';
@@ -55,7 +56,8 @@ export function decideHeadline(ev: ScanEvidence): HeadlineResult {
     const paths = [...new Set(['/', ...invites.map((i) => i.path)])];
     for (const a of ev.roster.filter((x) => x.intent === 'user-fetch' || x.intent === 'search')) {
       for (const path of paths) {
-        const answer = robotsSays(ev.robots, a, path);
+        // Each agent's own copy (robots-copies.ts): what it is served is what it obeys.
+        const answer = robotsSays(robotsFileFor(ev.robotsTxt, ev.robots, a.token), a, path);
         if (answer.says === 'blocked') {
           refusedBy.push({ agent: a.token, path, line: answer.line, lineText: answer.lineText });
           break;

@@ -23,6 +23,8 @@ export interface AgentRow {
 export interface MatrixInput {
   roster: readonly RosterAgent[];
   robots: RobotsFile;
+  /** The copy of robots.txt each agent's verdict comes from (robots-copies.ts); `robots` when absent. */
+  robotsFor?: (agent: RosterAgent) => RobotsFile;
   controls: Record<NetworkName, FetchedView>;
   /** Grid cells per token and network (absent for token-only agents). */
   cells: Record<string, Record<NetworkName, FetchedView>>;
@@ -42,7 +44,7 @@ function robotsNote(a: RobotsAnswer): string {
 }
 
 export function buildRow(agent: RosterAgent, input: MatrixInput, usable: readonly NetworkName[]): AgentRow {
-  const robots = robotsSays(input.robots, agent);
+  const robots = robotsSays(input.robotsFor?.(agent) ?? input.robots, agent);
   const notes = [robotsNote(robots)];
   if (agent.contextOnly) notes.push('probed for context only: not counted in the headline or the score');
   const base = { ua: agent.token, intent: agent.intent, robotsSays: robots.says };

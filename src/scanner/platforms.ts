@@ -9,6 +9,8 @@ import type { components } from '../../generated/api-types.ts';
 import { PLATFORMS, type FixContext, type PlatformEntry } from './data/platforms/index.ts';
 import type { ScanEvidence } from './evidence.ts';
 import { matchFingerprints } from './fingerprints.ts';
+import { managedSetting } from './robots-managed.ts';
+import { managedFinding } from './robots-report.ts';
 import type { AgentRow } from './matrix.ts';
 import { NETWORKS, type CheckResult, type FetchedView } from './types.ts';
 
@@ -43,9 +45,12 @@ export function attributePlatforms(ev: ScanEvidence): PlatformAttribution[] {
   }
   const out: PlatformAttribution[] = [];
   const server = page.headers['server'] ?? '';
+  // An edge's managed robots.txt block names its vendor by its documented marker lines.
+  const managed = ev.robotsTxt ? managedFinding(ev.robotsTxt, ev.roster) : null;
   for (const p of PLATFORMS) {
     const vendor = p.vendors?.find((v) => seen.has(v));
     if (vendor) out.push({ id: p.id, name: p.name, role: p.role, evidence: seen.get(vendor)! });
+    else if (managed?.block.vendor === p.id) out.push({ id: p.id, name: p.name, role: p.role, evidence: `its managed robots.txt block (line ${managed.block.beginLine}: "${managed.copy.file.lines[managed.block.beginLine - 1]!.trim()}")` });
     else if (p.server && ev.home && p.server.test(server)) out.push({ id: p.id, name: p.name, role: p.role, evidence: `header server: ${server} on the home page` });
     else if (p.id === 'wordpress' && ev.home) {
       const hit = WORDPRESS.find((re) => re.test(ev.home!.body)) ?? (ev.homeLinks.some((l) => l.rel.includes('https://api.w.org/')) ? /api\.w\.org/ : undefined);
@@ -83,7 +88,24 @@ export function agentsFor(checkId: string, ev: ScanEvidence): string[] {
 }
 
 export function platformFixes(ev: ScanEvidence, checks: readonly CheckResult[], platforms: readonly PlatformAttribution[]): PlatformFix[] {
-  return fixesFromTable(checks, platforms, (id) => agentsFor(id, ev));
+  return [...fixesFromTable(checks, platforms, (id) => agentsFor(id, ev)), ...managedRobotsFixes(ev, checks)];
+}
+
+/** Checks whose failing agents are exactly those robots.txt disallows: when a managed block disallows them, its setting is the fix. */
+const ROBOTS_VERDICT_CHECKS = new Set(['policy.search-user-allowed']);
+
+/** The vendor's managed robots.txt setting, for a check that costs points because of lines the vendor added. */
+function managedRobotsFixes(ev: ScanEvidence, checks: readonly CheckResult[]): PlatformFix[] {
+  const found = ev.robotsTxt ? managedFinding(ev.robotsTxt, ev.roster) : null;
+  const setting = found ? managedSetting(found.block.vendor) : undefined;
+  if (!found || !setting) return [];
+  const out: PlatformFix[] = [];
+  for (const c of checks) {
+    if (!ROBOTS_VERDICT_CHECKS.has(c.id) || !costsPoints(c)) continue;
+    const agents = agentsFor(c.id, ev).filter((t) => found.agents.includes(t));
+    if (agents.length) out.push({ checkId: c.id, platform: found.block.vendor, platformName: setting.name, setting: setting.setting, text: setting.fix(agents), docUrl: setting.docUrl });
+  }
+  return out;
 }
 
 /** The table's fixes for the checks that cost points, per attributed platform (edges first, as attributed). */

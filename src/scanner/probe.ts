@@ -51,8 +51,10 @@ export interface ProbeSpec {
   /**
    * Keep the body once judged (default). Grid answers need only their outcome and text length,
    * so they let it go at once: a scan then holds a few bodies, not seventy (bench/results.md).
+   * A function decides by the body's SHA-256, so that of many identical answers (robots.txt as
+   * each agent) only one is ever decoded and kept.
    */
-  keepBody?: boolean;
+  keepBody?: boolean | ((bodySha256: string) => boolean);
 }
 
 export interface ProbeContext {
@@ -145,7 +147,7 @@ export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; error
   // The id hashes what was asked and what came back, never timing, so a re-run against the same site gives the same id.
   const id = `ev_${sha256(JSON.stringify([base.network, base.key, base.url, base.userAgent, base.accept, base.status, base.errorCode, base.bodySha256, base.finalUrl])).slice(0, 24)}`;
   const record: EvidenceRecord = { id, ...base, timingMs: result.timingMs };
-  return { record, ok: result.ok, status: base.status, headers: result.ok ? result.headers : {}, contentType: (result.ok ? result.headers['content-type'] : '') ?? '', body: spec.keepBody === false ? '' : bodyText(), outcome: classified.outcome };
+  return { record, ok: result.ok, status: base.status, headers: result.ok ? result.headers : {}, contentType: (result.ok ? result.headers['content-type'] : '') ?? '', body: (typeof spec.keepBody === 'function' ? spec.keepBody(bodySha256) : spec.keepBody !== false) ? bodyText() : '', outcome: classified.outcome };
 }
 
 /**

@@ -4,7 +4,10 @@
  * checks that every evidence key of every scan belongs to a kind listed here, so the
  * disclosure cannot fall behind what the gatherer really asks for.
  */
-import { AUX_PATHS, ROBOTS_AGENT } from './gather.ts';
+import { AUX_PATHS } from './gather.ts';
+
+/** The network robots.txt and the site files are read from, as the disclosure names it. */
+const ROBOTS_NETWORK_WORDS = 'networkA (networkB when networkA has no route)';
 import { LLMS_LINK_FOLLOW, LLMS_LINK_SAMPLE, MD_VARIANT_SAMPLE, SERVICE_DESC_SAMPLE } from './followups.ts';
 
 export interface RequestKind {
@@ -16,8 +19,8 @@ export interface RequestKind {
 export const REQUEST_KINDS: readonly RequestKind[] = [
   { key: 'control:browser', what: 'the home page as a current stable Chrome navigates to it (its whole header set, in its order), once per network (the control)' },
   { key: 'grid:', what: 'the home page once per network as each roster agent sends it (its published User-Agent, Accept and other headers)' },
-  { key: 'robots:browser', what: '/robots.txt with the browser\'s headers' },
-  { key: `robots:${ROBOTS_AGENT}`, what: `/robots.txt again as ${ROBOTS_AGENT} sends it` },
+  { key: 'robots:browser', what: '/robots.txt with the browser\'s headers, from each network' },
+  { key: 'robots:', what: `/robots.txt as each roster agent sends it, from ${ROBOTS_NETWORK_WORDS}, and again from the other network as each agent whose copy said something else than the browser's (a round-two request)` },
   { key: 'content:markdown', what: 'the home page with the browser\'s headers and Accept: text/markdown' },
   { key: 'markdown:', what: 'the home page as each product that asks for Markdown in its own Accept sends it (Claude Code as Claude-User, Cursor), and the page\'s rel="alternate" type="text/markdown" link (same site only) as Codex CLI follows it' },
   { key: 'wba:unsigned', what: 'the home page once per network as agent-readiness itself (our own User-Agent, unsigned)' },

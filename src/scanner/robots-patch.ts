@@ -6,6 +6,11 @@
  * The patch is checked with the same RFC 9309 matcher the verdicts use before it is offered; a
  * patch that would not say what the edge does is never offered. The opposite direction, the edge
  * rule to change instead, is named in the attributed platform's words (data/platforms/).
+ *
+ * Lines an edge adds to the file (a managed block, robots-managed.ts) are never edited: an agent
+ * whose verdict those lines decide is left to the vendor's setting, which the patch names instead.
+ * An agent served a robots.txt of its own (robots-copies.ts) is left out too: a patch of the
+ * browser's copy is not the file that agent reads.
  */
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import type { components } from '../../generated/api-types.ts';
@@ -15,6 +20,9 @@ import type { ScanEvidence } from './evidence.ts';
 import type { AgentRow } from './matrix.ts';
 import type { PlatformAttribution } from './platforms.ts';
 import { readRobots, robotsSays, type RobotsFile, type RobotsSays } from './robots.ts';
+import { ownsDifferentCopy } from './robots-copies.ts';
+import { managedSetting } from './robots-managed.ts';
+import { managedFinding } from './robots-report.ts';
 import { decidingRule, parseRobotsRules, rulesFor, type RobotsRule } from './robots-rules.ts';
 import type { Headline } from './types.ts';
 
@@ -52,13 +60,15 @@ function rulesLines(before: RobotsFile, t: Target): string[] {
  * stands; otherwise (and always when `inPlace` is false) the agents' user-agent lines leave their
  * groups and each gets a group of its own at the end.
  */
-function patchText(before: RobotsFile, targets: readonly Target[], inPlace: boolean): string {
+function patchText(before: RobotsFile, targets: readonly Target[], inPlace: boolean, frozen: (line: number) => boolean): string {
   const lines = before.state === 'parsed' ? before.lines.slice() : [];
   const byToken = new Map(targets.map((t) => [t.token.toLowerCase(), t]));
   const drop = new Set<number>();
   const insert = new Map<number, string[]>();
   const moved = new Set<string>();
+  const editable = (g: { agentLines: number[] }) => !g.agentLines.some(frozen);
   for (const g of parseRobotsRules(lines.join('\n')).groups) {
+    if (!editable(g)) continue;
     const moving = g.tokens.filter((t) => byToken.has(t));
     if (moving.length === 0) continue;
     const ways = new Set(moving.map((t) => byToken.get(t)!.allow));
@@ -80,7 +90,7 @@ function patchText(before: RobotsFile, targets: readonly Target[], inPlace: bool
   });
   while (out.length && out[out.length - 1]!.trim() === '') out.pop();
   const parsed = parseRobotsRules(lines.join('\n'));
-  const own = (t: Target) => parsed.groups.some((g) => g.tokens.includes(t.token.toLowerCase()));
+  const own = (t: Target) => parsed.groups.some((g) => editable(g) && g.tokens.includes(t.token.toLowerCase()));
   const appended = targets.filter((t) => moved.has(t.token.toLowerCase()) || !own(t));
   // Agents that end with the same rules share one group, as a person would write it.
   const groups = new Map<string, string[]>();
@@ -101,22 +111,31 @@ function saysAll(file: RobotsFile, rows: readonly AgentRow[]): Map<string, Robot
 
 export function proposeRobotsPatch(ev: ScanEvidence, headline: Headline, platforms: readonly PlatformAttribution[]): RobotsPatch | undefined {
   if (ev.robots.state === 'unknown') return undefined;
-  const decided = ev.rows.map((r) => ({ row: r, edge: edgeStance(r) })).filter((x): x is { row: AgentRow; edge: 'allows' | 'denies' } => x.edge !== undefined);
+  const decided = ev.rows.filter((r) => !ownsDifferentCopy(ev.robotsTxt, r.agent.token))
+    .map((r) => ({ row: r, edge: edgeStance(r) })).filter((x): x is { row: AgentRow; edge: 'allows' | 'denies' } => x.edge !== undefined);
   const wrong = decided.filter(({ row, edge }) => !agreed(row.robots.says, edge === 'allows'));
   const deniedButAllowed = wrong.filter((w) => w.edge === 'denies');
   if (wrong.length === 0 || (headline !== 'contradictory' && deniedButAllowed.length === 0)) return undefined;
 
-  const targets = wrong.map(({ row, edge }) => ({ token: row.agent.token, allow: edge === 'allows' }));
+  // The browser's copy is the file patched; a managed block in it stays as served.
+  const found = ev.robotsTxt ? managedFinding(ev.robotsTxt, ev.roster) : null;
+  const block = found && ev.robotsTxt?.control?.managed === found.block ? found.block : null;
+  const frozen = (line: number) => block !== null && line >= block.firstLine && line <= block.lastLine;
+  const byManaged = block ? wrong.filter((w) => found!.agents.includes(w.row.agent.token)) : [];
+  const ownWrong = wrong.filter((w) => !byManaged.includes(w));
+  const targets = ownWrong.map(({ row, edge }) => ({ token: row.agent.token, allow: edge === 'allows' }));
   const beforeText = ev.robots.state === 'parsed' ? normaliseText(ev.robots.lines.join('\n')) : '';
   const rows = decided.map((d) => d.row);
   const ok = (text: string) => {
     const says = saysAll(asFile(text), rows);
-    return decided.every(({ row, edge }) => agreed(says.get(row.agent.token)!, edge === 'allows'));
+    return decided.every(({ row, edge }) => byManaged.some((m) => m.row === row) || agreed(says.get(row.agent.token)!, edge === 'allows'));
   };
-  const afterText = [patchText(ev.robots, targets, true), patchText(ev.robots, targets, false)].find(ok);
+  const afterText = targets.length === 0 ? beforeText : [patchText(ev.robots, targets, true, frozen), patchText(ev.robots, targets, false, frozen)].find(ok);
   if (afterText === undefined) return undefined;
   const after = saysAll(asFile(afterText), rows);
-  const unifiedDiff = createTwoFilesPatch('robots.txt', 'robots.txt', beforeText, afterText, ev.robots.state === 'parsed' ? 'as served' : 'none served (404)', 'proposed', { context: 3, headerOptions: FILE_HEADERS_ONLY });
+  const unifiedDiff = targets.length === 0 ? '' : createTwoFilesPatch('robots.txt', 'robots.txt', beforeText, afterText, ev.robots.state === 'parsed' ? 'as served' : 'none served (404)', 'proposed', { context: 3, headerOptions: FILE_HEADERS_ONLY });
+  const setting = block ? managedSetting(block.vendor) : undefined;
+  const managedTokens = byManaged.map((w) => w.row.agent.token);
 
   const letIn = wrong.filter((w) => w.edge === 'allows').map((w) => w.row.agent.token);
   const turnedAway = deniedButAllowed.map((w) => w.row.agent.token);
@@ -124,11 +143,13 @@ export function proposeRobotsPatch(ev: ScanEvidence, headline: Headline, platfor
     letIn.length ? `robots.txt disallows ${listed(letIn)}, which the edge lets in${headline === 'contradictory' ? ' and the site invites' : ''}` : '',
     turnedAway.length ? `the edge turns away ${listed(turnedAway)}, which robots.txt allows` : '',
   ].filter(Boolean).join('; ');
+  const managedWords = block && managedTokens.length ? ` What robots.txt says to ${listed(managedTokens)} comes from ${block.vendorName}'s managed block (lines ${block.firstLine}–${block.lastLine}), which this patch leaves as served: change ${block.vendorName}'s setting instead.` : '';
   return {
-    reason: `${reason.replace(/^the /, 'The ')}.`,
+    reason: `${reason.replace(/^the /, 'The ')}.${managedWords}`,
     unifiedDiff,
-    agents: wrong.map(({ row, edge }) => ({ ua: row.agent.token, edge, before: row.robots.says, after: after.get(row.agent.token)! })),
+    agents: ownWrong.map(({ row, edge }) => ({ ua: row.agent.token, edge, before: row.robots.says, after: after.get(row.agent.token)! })),
     edgeAlternative: edgeAlternative(platforms, letIn, turnedAway),
+    ...(block && setting && managedTokens.length ? { managed: { vendor: block.vendor, agents: managedTokens, setting: setting.setting, docUrl: setting.docUrl, text: setting.fix(managedTokens) } } : {}),
   };
 }
 

@@ -121,6 +121,7 @@ export interface EngineReport {
   platforms?: components['schemas']['PlatformAttribution'][];
   platformFixes?: components['schemas']['PlatformFix'][];
   robotsPatch?: components['schemas']['RobotsPatch'];
+  robotsTxt?: components['schemas']['RobotsTxtReport'];
 }
 
 // Compile-time proof that the engine's report is the API's ScanReport minus the fields the API layer adds.

@@ -4,6 +4,8 @@
 import type { Knex } from 'knex';
 import { AppError } from '../errors.ts';
 import { diffReports, NotComparable, type DiffSideInput, type ReportDiff } from '../changes/diff.ts';
+import { ownCopiesOf, type OwnCopy } from '../changes/robots-diff.ts';
+import { copyPath } from '../scanner/robots-copies.ts';
 import { CONTROL_KEY } from '../scanner/grid.ts';
 import { NETWORKS } from '../scanner/types.ts';
 import { findScanFile } from '../storage/queries/scanFiles.ts';
@@ -22,11 +24,18 @@ async function sideOf(db: Knex, baseUrl: string, scanId: string): Promise<DiffSi
   // A network is usable when its browser control passed (scanner/matrix.ts); the evidence keeps each control's outcome.
   const usable = NETWORKS.filter((n) => found.evidence.some((e) => e.network === n && e.key === CONTROL_KEY && e.outcome === 'pass'));
   const robots = await findScanFile(db, scanId, '/robots.txt');
+  // Agents served a copy of their own: each copy is kept under its own path (scanner/engine.ts).
+  const own = new Map<string, OwnCopy>();
+  for (const [token, c] of ownCopiesOf(r.robotsTxt)) {
+    const kept = c.state === 'absent' ? { path: '', state: 'absent' as const } : await findScanFile(db, scanId, copyPath(c.sha256));
+    own.set(token, { sha256: c.sha256, file: kept ? { state: kept.state, ...(kept.body !== undefined ? { body: kept.body } : {}) } : null });
+  }
   return {
     report: { scanId, domain: r.domain, scannedAt: r.scannedAt, headline: r.headline, score: r.score, confidence: r.confidence, checks: r.checks, matrix: r.matrix },
     reportUrl: reportUrlFor(baseUrl, scanId),
     usable,
     robotsTxt: robots ? { state: robots.state, ...(robots.body !== undefined ? { body: robots.body } : {}) } : null,
+    ownRobotsTxt: own,
   };
 }
 

@@ -198,6 +198,7 @@ export class ScanService {
       ...(report.platforms ? { platforms: report.platforms } : {}),
       ...(report.platformFixes ? { platformFixes: report.platformFixes } : {}),
       ...(report.robotsPatch ? { robotsPatch: report.robotsPatch } : {}),
+      ...(report.robotsTxt ? { robotsTxt: report.robotsTxt } : {}),
     };
     if (suffix) {
       body.ephemeral = true;

@@ -40,5 +40,7 @@ export function changesWorthAlert(d: ReportDiff, threshold: number): WatchChange
     out.push({ kind: 'cell', text: `Requests identifying as ${listWords(g.agents)} from ${NETWORK_WORDS[g.network] ?? g.network} are now ${EDGE_PHRASE[g.after] ?? g.after} (they were served).` });
   }
   if (d.robotsTxt.changed) out.push({ kind: 'robots-txt', text: d.robotsTxt.unifiedDiff ? `robots.txt changed: ${d.robotsTxt.added} line${d.robotsTxt.added === 1 ? '' : 's'} added, ${d.robotsTxt.removed} removed.` : d.robotsTxt.note });
+  // A copy served to particular agents only (robots.txt per requester) that changed.
+  for (const q of d.robotsTxt.requesters ?? []) if (q.changed) out.push({ kind: 'robots-txt', text: q.note });
   return out;
 }

@@ -40,4 +40,24 @@ export function assertExpectation(report: EngineReport, want: Expectation, label
     assert.equal(c?.generation, generation, `${label}: preview check ${id} matched generation`);
   }
   if (want.scoreNull !== undefined) assert.equal(report.score.value === null, want.scoreNull, `${label}: score null`);
+  for (const re of want.reasons ?? []) assert.ok(report.reasons.some((r) => re.test(r)), `${label}: a reason matches ${re} (reasons: ${report.reasons.join(' | ')})`);
+  if (want.robotsTxt) assertRobotsTxt(report, want.robotsTxt, label);
+  if (want.robotsPatch !== undefined) {
+    const p = report.robotsPatch;
+    assert.deepEqual(p ? { agents: p.agents.map((a) => a.ua), managed: p.managed?.agents ?? [] } : null, want.robotsPatch === null ? null : { agents: want.robotsPatch.agents, managed: want.robotsPatch.managed ?? [] }, `${label}: robotsPatch (${p?.reason})`);
+  }
+}
+
+function assertRobotsTxt(report: EngineReport, want: NonNullable<Expectation['robotsTxt']>, label: string): void {
+  const r = report.robotsTxt;
+  assert.ok(r, `${label}: report.robotsTxt`);
+  assert.equal(r.variesByRequester, want.variesByRequester, `${label}: robotsTxt.variesByRequester`);
+  assert.equal(r.copies.length, want.copies, `${label}: robotsTxt copies (${JSON.stringify(r.copies.map((c) => c.requesters))})`);
+  const browser = r.copies.find((c) => c.requesters.includes('browser'));
+  if (want.ownCopy) assert.deepEqual(r.copies.filter((c) => c !== browser).flatMap((c) => c.requesters).sort(), [...want.ownCopy].sort(), `${label}: agents served a copy of their own`);
+  if (want.ownCopySecond) {
+    const second = r.copies.find((c) => c.secondNetwork?.includes('browser'));
+    assert.deepEqual(r.copies.filter((c) => c !== second).flatMap((c) => c.secondNetwork ?? []).sort(), [...want.ownCopySecond].sort(), `${label}: agents served a copy of their own on the second network`);
+  }
+  if (want.managed !== undefined) assert.deepEqual(r.managed ? { vendor: r.managed.vendor, agents: r.managed.agents } : null, want.managed, `${label}: robotsTxt.managed`);
 }

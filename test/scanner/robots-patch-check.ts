@@ -26,14 +26,24 @@ export function patchedRobots(report: EngineReport, files: readonly ScannedFile[
   const served = files.find((f) => f.path === '/robots.txt');
   const before = served?.state === 'present' ? (served.body ?? '').replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n') : '';
   const text = before === '' || before.endsWith('\n') ? before : `${before}\n`;
+  // No line of the owner's own needs to change when every disagreement comes from a managed block.
+  if (report.robotsPatch.unifiedDiff === '') return text;
   const after = applyPatch(text, report.robotsPatch.unifiedDiff);
   assert.notEqual(after, false, `${report.domain}: the patch applies to the robots.txt that was read`);
   return after as string;
 }
 
+/** Agents served a readable robots.txt other than the browser's: the browser's file is not theirs to patch. */
+function ownCopies(report: EngineReport): Set<string> {
+  const copies = report.robotsTxt?.copies ?? [];
+  const browser = copies.find((c) => c.requesters.includes('browser'));
+  return new Set(copies.filter((c) => c !== browser && c.state !== 'unknown').flatMap((c) => c.requesters));
+}
+
 export function assertRobotsPatch(report: EngineReport, files: readonly ScannedFile[], name: string): void {
   const roster = report.versions.roster;
-  const decided = report.matrix.filter((m) => scoredAgent(m.ua, roster) && edgeOf(m) !== undefined);
+  const own = ownCopies(report);
+  const decided = report.matrix.filter((m) => scoredAgent(m.ua, roster) && edgeOf(m) !== undefined && !own.has(m.ua));
   const disagree = decided.filter((m) => (edgeOf(m) === 'allows' ? m.robotsSays === 'blocked' : m.robotsSays === 'allowed' || m.robotsSays === 'partial'));
   const deniedButAllowed = disagree.filter((m) => edgeOf(m) === 'denies');
   const readable = files.find((f) => f.path === '/robots.txt')?.state !== 'unknown';
@@ -43,7 +53,15 @@ export function assertRobotsPatch(report: EngineReport, files: readonly ScannedF
   if (after === null) return;
   const file = readRobots({ ok: true, status: 200, contentType: 'text/plain', body: after, edgeOutcome: 'pass' });
   const byToken = new Map(getRoster(roster).map((a) => [a.token, a]));
+  // A managed block's lines are never edited, and the agents they decide are left to the vendor's setting.
+  const managed = report.robotsTxt?.managed;
+  if (managed?.firstLine && managed.lastLine) {
+    const range = (t: string) => t.split('\n').slice(managed.firstLine! - 1, managed.lastLine);
+    assert.deepEqual(range(after), range(files.find((f) => f.path === '/robots.txt')?.body ?? ''), `${name}: the patch leaves the managed lines as served`);
+  }
+  const leftToSetting = new Set(report.robotsPatch!.managed?.agents ?? []);
   for (const m of decided) {
+    if (leftToSetting.has(m.ua)) continue;
     const says = robotsSays(file, byToken.get(m.ua)!).says;
     if (edgeOf(m) === 'allows') assert.ok(says === 'allowed' || says === 'partial', `${name}: after the patch robots.txt lets ${m.ua} in, as the edge does (says ${says})`);
     else assert.equal(says, 'blocked', `${name}: after the patch robots.txt disallows ${m.ua}, as the edge does`);

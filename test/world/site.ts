@@ -49,6 +49,19 @@ export interface Expectation {
   /** Checks of the preview rubric: id -> [status, generation matched (absent = none reported)]. */
   previewChecks?: Record<string, readonly [CheckStatus, string?]>;
   scoreNull?: boolean;
+  /** Patterns the report's reasons must include, one reason per pattern. */
+  reasons?: readonly RegExp[];
+  /** report.robotsTxt: whether it varies, how many copies, who got a copy of their own (token -> [networkA, networkB] requester lists), the managed block. */
+  robotsTxt?: {
+    variesByRequester: boolean;
+    copies: number;
+    /** Agents whose copy is not the browser's, on the robots network; and who got a copy of their own on the second network. */
+    ownCopy?: readonly string[];
+    ownCopySecond?: readonly string[];
+    managed?: { vendor: string; agents: readonly string[] } | null;
+  };
+  /** The robots.txt patch: agents it edits, and agents left to a managed block's setting. */
+  robotsPatch?: { agents: readonly string[]; managed?: readonly string[] } | null;
 }
 
 export interface Scenario {

@@ -8,6 +8,7 @@ import { cfExpression, listed, type FixContext, type FixEntry, type PlatformEntr
 
 const CRAWL_CONTROL = 'https://developers.cloudflare.com/ai-crawl-control/features/manage-ai-crawlers/';
 const SKIP = 'https://developers.cloudflare.com/waf/custom-rules/skip/';
+const MANAGED_ROBOTS = 'https://developers.cloudflare.com/bots/additional-configurations/managed-robots-txt/';
 
 const allowAgents = (role: string) => ({ agents }: FixContext): FixEntry => ({
   setting: 'AI Crawl Control → Crawlers, then Security rules → Custom rules (Skip)',
@@ -41,12 +42,12 @@ export const cloudflare: PlatformEntry = {
     'policy.training-preference': () => ({
       setting: 'AI Crawl Control → managed robots.txt',
       text: 'Turn on the managed robots.txt: Cloudflare prepends to your robots.txt a Content-Signal line (ai-train=…) and Disallow groups for the AI training crawlers, so the site declares a training preference without editing the file.',
-      docUrl: 'https://developers.cloudflare.com/bots/additional-configurations/managed-robots-txt/',
+      docUrl: MANAGED_ROBOTS,
     }),
     'policy.ai-rules-explicit': () => ({
       setting: 'AI Crawl Control → managed robots.txt',
       text: 'The managed robots.txt prepends a Content-Signal line (search=, ai-train=) and groups for the AI training crawlers, which states the search and training roles. For the user-triggered role add a group for one such agent (for example ChatGPT-User) to your own robots.txt, which Cloudflare keeps below its managed block.',
-      docUrl: 'https://developers.cloudflare.com/bots/additional-configurations/managed-robots-txt/',
+      docUrl: MANAGED_ROBOTS,
     }),
     'discovery.link-headers': () => ({
       setting: 'Rules → Response Header Transform Rules (Add static)',
@@ -65,6 +66,15 @@ Link: ${HOME_LINK}`,
       text: 'Turn on Markdown for Agents for the zone: Cloudflare then answers requests whose Accept names text/markdown with a Markdown rendering of the page (Content-Type: text/markdown) converted at the edge.',
       docUrl: 'https://developers.cloudflare.com/fundamentals/reference/markdown-for-agents/',
     }),
+  },
+  // The marker lines exactly as the managed robots.txt page prints them (its "Feature enabled" example:
+  // `# BEGIN Cloudflare Managed content` ... `# END Cloudflare Managed Content`, in those cases).
+  managedRobots: {
+    begin: '# BEGIN Cloudflare Managed content',
+    end: '# END Cloudflare Managed Content',
+    docUrl: MANAGED_ROBOTS,
+    setting: 'Security Settings → Bot traffic → Instruct AI bot traffic with robots.txt (older dashboard: Security → Bots → Instruct bot traffic with robots.txt)',
+    fix: (agents) => `Cloudflare adds the lines that decide ${listed(agents)} to the top of your robots.txt, above your own rules. Editing your own file cannot remove them: turn off "Instruct AI bot traffic with robots.txt" if they do not say what you want (AI Crawl Control then still decides per crawler what the edge does), or keep it on if they do.`,
   },
   edgeRule: {
     docUrl: CRAWL_CONTROL,

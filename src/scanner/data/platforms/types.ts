@@ -30,6 +30,23 @@ export interface PlatformEntry {
   fixes: Readonly<Record<string, (ctx: FixContext) => FixEntry>>;
   /** The edge rule that would make the edge agree with robots.txt, in the platform's words. */
   edgeRule?: { docUrl: string; allow(tokens: readonly string[]): string; deny(tokens: readonly string[]): string };
+  /** A robots.txt block the platform adds to the owner's file, by its documented marker lines (robots-managed.ts). */
+  managedRobots?: ManagedRobotsEntry;
+}
+
+/**
+ * A platform's managed robots.txt: the comment lines that open and close the block it adds, as its
+ * documentation prints them (matched whole, ignoring case and runs of spaces), and the setting that
+ * turns it off or changes it.
+ */
+export interface ManagedRobotsEntry {
+  begin: string;
+  end: string;
+  /** Where the vendor documents the markers and the setting. */
+  docUrl: string;
+  setting: string;
+  /** What to do there about `agents`, whose robots.txt verdict the managed lines decide. */
+  fix(agents: readonly string[]): string;
 }
 
 /** `"A", "B" and "C"` for prose. */

@@ -1,0 +1,73 @@
+// One side of `npm run bench:scan -- --before <dir>`: the scan engine of a source tree (this one,
+// or another checkout's: main's code before a change) measured in a process of its own against
+// the parent's test world, so its CPU and memory figures are its own. Prints one JSON line.
+//   node bench/lib/scan-child.ts <tree> <sequential runs> <concurrent scans> <first site number>
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const [tree, runsArg, concurrentArg, firstArg] = process.argv.slice(2);
+const runs = Number(runsArg ?? 15);
+const concurrent = Number(concurrentArg ?? 50);
+const first = Number(firstArg ?? 0);
+const load = (rel: string) => import(pathToFileURL(path.join(path.resolve(tree!), rel)).href);
+
+const { createEgress } = await load('src/net/egress.ts');
+const { parseScanResolve } = await load('src/net/resolve.ts');
+const { createScanner } = await load('src/scanner/engine.ts');
+
+const env = process.env;
+const resolve = parseScanResolve(env.SCAN_RESOLVE);
+const ca = readFileSync(env.NODE_EXTRA_CA_CERTS!, 'utf8');
+const networks = () => ({
+  networkA: createEgress({ name: 'networkA', proxyUrl: env.NETWORK_A_PROXY, resolve, ca }),
+  networkB: createEgress({ name: 'networkB', proxyUrl: env.NETWORK_B_PROXY, resolve, ca }),
+});
+const site = (n: number) => `open-basic--${n}.world-fixtures.com`;
+type Nets = ReturnType<typeof networks>;
+let perNetwork = { networkA: 0, networkB: 0 };
+const scan = async (nets: Nets, domain: string) => {
+  const { evidence } = await createScanner({ networks: nets, deadlineMs: 25_000, probeTimeoutMs: 8_000 }).scan(domain);
+  const sent = (evidence as Array<{ network: string; errorCode: string | null }>).filter((e) => e.errorCode !== 'UNCONFIGURED');
+  perNetwork = { networkA: sent.filter((e) => e.network === 'networkA').length, networkB: sent.filter((e) => e.network === 'networkB').length };
+  return evidence.length as number;
+};
+
+// Sequential scans on cold connections, as bench/scan.ts times them; CPU per scan alongside.
+const fresh = async (domain: string) => {
+  const nets = networks();
+  const t = performance.now();
+  const cpu0 = process.cpuUsage();
+  const requests = await scan(nets, domain);
+  const cpu = process.cpuUsage(cpu0);
+  const ms = performance.now() - t;
+  await Promise.all([nets.networkA.close(), nets.networkB.close()]);
+  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, requests };
+};
+await fresh(site(first + 9_000)); // warm-up (JIT, module caches)
+const times: number[] = [];
+const cpus: number[] = [];
+let requests = 0;
+for (let i = 0; i < runs; i++) {
+  const r = await fresh(site(first + 9_100 + i));
+  times.push(r.ms);
+  cpus.push(r.cpuMs);
+  requests = r.requests;
+}
+
+// Concurrent scans of distinct sites sharing the two networks, as the service runs them.
+const shared = networks();
+globalThis.gc?.();
+const baseRss = process.memoryUsage().rss;
+let peakRss = baseRss;
+const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 10);
+const cpu0 = process.cpuUsage();
+const wall0 = performance.now();
+await Promise.all(Array.from({ length: concurrent }, (_, i) => scan(shared, site(first + i))));
+const wall = performance.now() - wall0;
+const cpu = process.cpuUsage(cpu0);
+clearInterval(sampler);
+peakRss = Math.max(peakRss, process.memoryUsage().rss);
+await Promise.all([shared.networkA.close(), shared.networkB.close()]);
+
+process.stdout.write(`${JSON.stringify({ times, cpus, requests, perNetwork, wall, cpuMs: (cpu.user + cpu.system) / 1000, baseRss, peakRss })}\n`);
