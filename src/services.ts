@@ -73,7 +73,7 @@ export interface AppServices {
   batches: BatchService;
   /** Watches of domains (src/watches/): scheduled runs on the job engine, alerts by mail and webhook. */
   watches: WatchService;
-  /** The job engine (src/jobs/port.ts): BullMQ with REDIS_URL, else liteque on a file beside the database. */
+  /** The job engine (src/jobs/port.ts): BullMQ with REDIS_URL, else a queue table of its own in a SQLite file beside the database. */
   jobs: JobEngine;
   /** Signed webhook deliveries of watches' events (src/webhooks/deliveries.ts), sent and retried on the job engine. */
   webhooks: WebhookDeliveries;

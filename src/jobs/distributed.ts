@@ -15,7 +15,10 @@
 import { DelayedError, Queue, Worker, type Job as BullJob } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { checkEnqueue, JobEngineUnavailable, RetryLater, runWithTimeout, within, type EnqueueOptions, type JobEngine, type Processor, type ProcessOptions } from './port.ts';
+import {
+  checkEnqueue, JobEngineUnavailable, LOST_RUNS, lostRunsError, RetryLater, runWithTimeout, within,
+  type EngineHealth, type EnqueueOptions, type JobEngine, type Processor, type ProcessOptions,
+} from './port.ts';
 
 export interface DistributedOptions {
   redisUrl: string;
@@ -28,6 +31,8 @@ export interface DistributedOptions {
   enqueueTimeoutMs?: number;
   /** How long close() lets BullMQ's workers and queues close once no job of ours runs. */
   closeGraceMs?: number;
+  /** How often health() is refreshed by a PING (a paused Redis keeps its connections open, so only an answer tells). */
+  healthEveryMs?: number;
 }
 
 /** Whether p settles within ms (it is left running either way). */
@@ -54,11 +59,34 @@ export class DistributedJobEngine implements JobEngine {
   /** Processors running in this process: close() waits for these, not for BullMQ's loops. */
   readonly #running = new Set<Promise<void>>();
   #closed = false;
+  #health: EngineHealth = { state: 'ok' };
+  readonly #healthTimer: NodeJS.Timeout;
 
   constructor(o: DistributedOptions) {
-    this.#o = { leaseMs: 30_000, enqueueTimeoutMs: 5_000, closeGraceMs: 3_000, ...o };
+    this.#o = { leaseMs: 30_000, enqueueTimeoutMs: 5_000, closeGraceMs: 3_000, healthEveryMs: 5_000, ...o };
     this.#prefix = `${o.keyPrefix}bull`;
     this.#producer = this.#connection({ maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    this.#healthTimer = setInterval(() => void this.#checkHealth(), this.#o.healthEveryMs);
+    this.#healthTimer.unref();
+    void this.#checkHealth();
+  }
+
+  health(): EngineHealth {
+    return { ...this.#health };
+  }
+
+  /** One PING, bounded in time: degraded while Redis does not answer, ok from its first answer. */
+  async #checkHealth(): Promise<void> {
+    if (this.#closed) return;
+    try {
+      await within(this.#producer.ping(), Math.min(2_000, this.#o.healthEveryMs), 'redis ping');
+      if (this.#health.state !== 'ok') this.#o.log.info('job engine: redis answers again');
+      this.#health = { state: 'ok' };
+    } catch (err) {
+      const reason = `redis does not answer: ${(err as Error).message.slice(0, 200)}`;
+      if (this.#health.reason !== reason) this.#o.log.warn(`job engine degraded: ${reason}`);
+      this.#health = { state: 'degraded', reason };
+    }
   }
 
   #connection(extra: Record<string, unknown>): Redis {
@@ -111,7 +139,15 @@ export class DistributedJobEngine implements JobEngine {
   process<T>(queue: string, processor: Processor<T>, opts: ProcessOptions<T>): void {
     const run = async (job: BullJob<Envelope<T>>, token?: string, signal?: AbortSignal) => {
       const attempts = job.opts.attempts ?? 1;
-      const view = { id: job.id!, queue, data: job.data.d, attempt: job.attemptsMade + 1, attempts };
+      const view = { id: job.id!, queue, data: job.data.d, attempt: Math.min(job.attemptsMade + 1, attempts), attempts };
+      // Given up after LOST_RUNS lost runs (stalled: its process died): report it instead of running
+      // it. A report that throws fails this run, and the last failed run reports again below.
+      if (job.stalledCounter >= LOST_RUNS) {
+        const given = lostRunsError(job.stalledCounter);
+        if (opts.onFailed) await opts.onFailed({ ...view, signal: new AbortController().signal }, given);
+        this.#o.log.warn({ queue, jobId: job.id, err: given.message }, 'job failed for good');
+        return;
+      }
       const running = runWithTimeout(processor, view, signal, opts.timeoutMs);
       const tracked = running.catch(() => {});
       this.#running.add(tracked);
@@ -134,8 +170,9 @@ export class DistributedJobEngine implements JobEngine {
       concurrency: opts.concurrency,
       lockDuration: this.#o.leaseMs,
       stalledInterval: this.#o.leaseMs,
-      // A job whose instance died is retried; one that killed three instances is given up.
-      maxStalledCount: 3,
+      // A job whose instance died is retried; after LOST_RUNS lost runs its next run reports it
+      // given up (above). BullMQ's own limit stays above ours, as a backstop that reports nothing.
+      maxStalledCount: LOST_RUNS + 2,
     });
     worker.on('error', (err) => this.#o.log.warn({ err: err.message, queue }, 'job engine: worker error'));
     worker.on('failed', (job, err) => {
@@ -148,6 +185,7 @@ export class DistributedJobEngine implements JobEngine {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    clearInterval(this.#healthTimer);
     // Workers stop taking jobs (pause without waiting), then our running processors end
     // within their own timeouts. Only then are the workers closed, with force: BullMQ's
     // graceful close waits on its fetch loop, which never ends when it runs right after a

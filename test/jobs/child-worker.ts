@@ -9,7 +9,7 @@ import { EmbeddedJobEngine } from '../../src/jobs/embedded.ts';
 const { KIND, FILE, REDIS_URL, PREFIX, LOG, GO, ENQUEUE } = process.env;
 const log = pino({ level: 'silent' });
 const engine = KIND === 'embedded'
-  ? new EmbeddedJobEngine({ file: FILE!, log, pollMs: 50, graceMs: 500 })
+  ? new EmbeddedJobEngine({ file: FILE!, log, pollMs: 50, leaseMs: Number(process.env.LEASE_MS ?? 1000) })
   : new DistributedJobEngine({ redisUrl: REDIS_URL!, keyPrefix: PREFIX!, log, leaseMs: 2000 });
 const write = (line: string) => fs.appendFileSync(LOG!, `${line}\n`);
 

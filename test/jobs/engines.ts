@@ -23,7 +23,7 @@ export function engineKinds(): EngineKind[] {
   const prefixes = new Set<string>();
   const run = randomBytes(4).toString('hex');
   return [
-    { name: 'embedded', skip: false, make: () => new EmbeddedJobEngine({ file: ':memory:', log, pollMs: 20, graceMs: 1000 }), cleanup: async () => undefined },
+    { name: 'embedded', skip: false, make: () => new EmbeddedJobEngine({ file: ':memory:', log, pollMs: 20, leaseMs: 1000 }), cleanup: async () => undefined },
     {
       name: 'distributed',
       skip: REDIS ? false : 'TEST_REDIS_URL is not set',

@@ -1,0 +1,153 @@
+// The embedded engine's queue: one table of ours (queue_jobs) in a local SQLite file, read and
+// written with better-sqlite3's synchronous statements, each a single statement or a short
+// transaction, so a claim is atomic even when two processes share the file.
+//
+// A job is in one of three states:
+//   ready    may run now; claimed in (priority, id) order through a partial index of the
+//            ready jobs alone, so a claim is an index seek however many jobs wait or are
+//            delayed (bench/results.md: claim cost at 20,000 queued jobs);
+//   delayed  runs at due_at (a delay, a backoff, a RetryLater);
+//   running  claimed, with a lease until due_at that its process renews while it runs.
+// `promote` turns due delayed jobs and lapsed running ones (their process died) into ready
+// ones through a second partial index (due_at of the jobs not ready); a lapsed run counts in
+// `lost`. Finished jobs are deleted, so their id can be used again.
+//
+// Each claim writes a fresh token; every later write of that run names it, so a run whose lease
+// lapsed and whose job was claimed again cannot overwrite the newer run's outcome.
+import { randomBytes } from 'node:crypto';
+import type Database from 'better-sqlite3';
+
+export interface Claimed {
+  id: number;
+  token: string;
+  job_id: string;
+  data: string;
+  attempts: number;
+  backoff_ms: number;
+  failures: number;
+  lost: number;
+  cancelled: number;
+}
+
+export interface NewJob {
+  queue: string;
+  jobId: string;
+  data: string;
+  priority: number;
+  delayMs: number;
+  attempts: number;
+  backoffMs: number;
+}
+
+const SCHEMA = `
+create table if not exists queue_jobs (
+  id integer primary key,
+  queue text not null,
+  job_id text not null,
+  data text not null,
+  priority integer not null,
+  state text not null,
+  due_at integer not null,
+  attempts integer not null,
+  backoff_ms integer not null,
+  failures integer not null default 0,
+  lost integer not null default 0,
+  cancelled integer not null default 0,
+  token text,
+  unique (queue, job_id)
+);
+create index if not exists queue_jobs_ready on queue_jobs (queue, priority, id) where state = 'ready';
+create index if not exists queue_jobs_due on queue_jobs (due_at) where state <> 'ready';
+`;
+
+export type Store = ReturnType<typeof openStore>;
+
+export function openStore(db: Database.Database) {
+  db.exec(SCHEMA);
+  migrateLitequeLayout(db);
+  const s = {
+    insert: db.prepare(`insert into queue_jobs (queue, job_id, data, priority, state, due_at, attempts, backoff_ms)
+      values (@queue, @jobId, @data, @priority, @state, @dueAt, @attempts, @backoffMs) on conflict (queue, job_id) do nothing`),
+    promote: db.prepare(`update queue_jobs set state = 'ready', lost = lost + (state = 'running'), token = null
+      where state <> 'ready' and due_at <= ?`),
+    claim: db.prepare<[string, number, string]>(`update queue_jobs set state = 'running', token = ?, due_at = ?
+      where id = (select id from queue_jobs where queue = ? and state = 'ready' order by priority, id limit 1)
+      returning id, token, job_id, data, attempts, backoff_ms, failures, lost, cancelled`),
+    renew: db.prepare<[number, number, string]>(`update queue_jobs set due_at = ? where id = ? and token = ? and state = 'running'`),
+    finish: db.prepare<[number, string]>('delete from queue_jobs where id = ? and token = ?'),
+    later: db.prepare<[number, number, number, string]>(`update queue_jobs set state = 'delayed', due_at = ?, failures = failures + ?, token = null
+      where id = ? and token = ?`),
+    cancelWaiting: db.prepare<[string, string]>(`delete from queue_jobs where queue = ? and job_id = ? and state <> 'running'`),
+    cancelRunning: db.prepare<[string, string]>(`update queue_jobs set cancelled = 1 where queue = ? and job_id = ? and state = 'running'`),
+  };
+  const insertMany = db.transaction((jobs: readonly NewJob[], now: number) => {
+    for (const j of jobs) s.insert.run({ ...j, state: j.delayMs > 0 ? 'delayed' : 'ready', dueAt: now + j.delayMs });
+  });
+  const renewAll = db.transaction((runs: ReadonlyArray<{ id: number; token: string }>, until: number) => {
+    for (const r of runs) s.renew.run(until, r.id, r.token);
+  });
+  return {
+    /** Adds jobs, all or none; an id already in the queue is left as it is. */
+    add(jobs: readonly NewJob[], now: number): void {
+      insertMany(jobs, now);
+    },
+    /** The next ready job of `queue`, now running under a lease until `leaseUntil`; due jobs are promoted first. */
+    claim(queue: string, now: number, leaseUntil: number): Claimed | undefined {
+      s.promote.run(now);
+      return s.claim.get(randomBytes(9).toString('base64url'), leaseUntil, queue) as Claimed | undefined;
+    },
+    renew(runs: ReadonlyArray<{ id: number; token: string }>, until: number): void {
+      if (runs.length > 0) renewAll(runs, until);
+    },
+    /** Done with (completed, cancelled, or its failure recorded for good): the job goes. */
+    finish(run: { id: number; token: string }): void {
+      s.finish.run(run.id, run.token);
+    },
+    /** Back to the queue at `at`; `failed` says whether the run counts as a failed attempt. */
+    later(run: { id: number; token: string }, at: number, failed: boolean): void {
+      s.later.run(at, failed ? 1 : 0, run.id, run.token);
+    },
+    cancel(queue: string, jobId: string): void {
+      s.cancelWaiting.run(queue, jobId);
+      s.cancelRunning.run(queue, jobId);
+    },
+  };
+}
+
+/**
+ * Until December 2026 the embedded engine kept its jobs in liteque's `tasks` table (with our
+ * `embedded_jobs` beside it for attempts and cancels). A file of that layout is migrated once,
+ * in one transaction: every job left in it moves to queue_jobs with its queue, id, payload,
+ * priority, due time and failed attempts (a task claimed when its process died counts one lost
+ * run, as it would have here); cancelled ones are dropped; then the old tables go.
+ */
+function migrateLitequeLayout(db: Database.Database): void {
+  const has = (name: string) => db.prepare("select 1 from sqlite_master where type = 'table' and name = ?").get(name) !== undefined;
+  if (!has('tasks')) return;
+  const extra = has('embedded_jobs');
+  db.transaction(() => {
+    const rows = db.prepare(`select t.id, t.queue, t.payload, t.priority, t.status, t.availableAt as available_at
+      ${extra ? ', e.failures, e.cancelled' : ', 0 as failures, 0 as cancelled'}
+      from tasks t ${extra ? 'left join embedded_jobs e on e.task_id = t.id' : ''} order by t.id`).all() as Array<{
+      queue: string; payload: string; priority: number; status: string; available_at: number | null; failures: number | null; cancelled: number | null;
+    }>;
+    const insert = db.prepare(`insert into queue_jobs (queue, job_id, data, priority, state, due_at, attempts, backoff_ms, failures, lost)
+      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (queue, job_id) do nothing`);
+    const now = Date.now();
+    for (const r of rows) {
+      if (r.cancelled) continue;
+      let env: { d: unknown; j: string; a: number; b: number };
+      try {
+        env = JSON.parse(r.payload) as typeof env;
+      } catch {
+        continue; // not one of ours
+      }
+      if (typeof env.j !== 'string') continue;
+      const due = r.available_at ?? now;
+      insert.run(r.queue, env.j, JSON.stringify(env.d ?? null), r.priority, due > now ? 'delayed' : 'ready', due, env.a ?? 3, env.b ?? 1000, r.failures ?? 0, r.status === 'running' ? 1 : 0);
+    }
+    db.exec('drop table tasks');
+    if (extra) db.exec('drop table embedded_jobs');
+    if (has('__drizzle_migrations')) db.exec('drop table __drizzle_migrations');
+  })();
+}
