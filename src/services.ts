@@ -270,7 +270,8 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     resolve,
     addresses,
     concurrency: c.workerConcurrency,
-    // The scan's own deadline, a wait for its address's slot, and margin.
+    // The scan's own deadline, a wait for room in admission, and margin; a busy address slot
+    // sends the job back to the queue instead of waiting inside this (address-limit.ts).
     jobTimeoutMs: c.scanDeadlineMs + 20_000,
   });
   const mcp: McpDeps = { ...mcpScanDeps(ctx, scans), listChecks: (rubric) => catalogs.get(rubric ?? RUBRIC_VERSION)!.catalog, baseUrl: c.baseUrl, ...options.mcp };
@@ -343,6 +344,7 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
       progress.stop();
       share?.stop();
       await mailer.stop();
+      await batches.stop();
       // Running jobs finish (each within its timeout); none starts after this.
       await jobs.close();
       await Promise.allSettled(opened);
