@@ -12,6 +12,12 @@
 // ones through a second partial index (due_at of the jobs not ready); a lapsed run counts in
 // `lost`. Finished jobs are deleted, so their id can be used again.
 //
+// A ready job that has lost a run is a suspect: when a process dies, every job it ran loses a
+// run, though one of them may have killed it. So suspects are claimed apart (a partial index of
+// their own), and the engine runs each alone (embedded.ts): a death while a suspect runs alone
+// is that suspect's doing, and a job that kills every process (a poison job) is given up after
+// LOST_RUNS without taking the jobs that ran beside it down with it.
+//
 // Each claim writes a fresh token; every later write of that run names it, so a run whose lease
 // lapsed and whose job was claimed again cannot overwrite the newer run's outcome.
 import { randomBytes } from 'node:crypto';
@@ -56,7 +62,9 @@ create table if not exists queue_jobs (
   token text,
   unique (queue, job_id)
 );
-create index if not exists queue_jobs_ready on queue_jobs (queue, priority, id) where state = 'ready';
+drop index if exists queue_jobs_ready;
+create index if not exists queue_jobs_ready_clean on queue_jobs (queue, priority, id) where state = 'ready' and lost = 0;
+create index if not exists queue_jobs_ready_suspect on queue_jobs (queue, priority, id) where state = 'ready' and lost > 0;
 create index if not exists queue_jobs_due on queue_jobs (due_at) where state <> 'ready';
 `;
 
@@ -71,8 +79,12 @@ export function openStore(db: Database.Database) {
     promote: db.prepare(`update queue_jobs set state = 'ready', lost = lost + (state = 'running'), token = null
       where state <> 'ready' and due_at <= ?`),
     claim: db.prepare<[string, number, string]>(`update queue_jobs set state = 'running', token = ?, due_at = ?
-      where id = (select id from queue_jobs where queue = ? and state = 'ready' order by priority, id limit 1)
+      where id = (select id from queue_jobs where queue = ? and state = 'ready' and lost = 0 order by priority, id limit 1)
       returning id, token, job_id, data, attempts, backoff_ms, failures, lost, cancelled`),
+    claimSuspect: db.prepare<[string, number, string]>(`update queue_jobs set state = 'running', token = ?, due_at = ?
+      where id = (select id from queue_jobs where queue = ? and state = 'ready' and lost > 0 order by priority, id limit 1)
+      returning id, token, job_id, data, attempts, backoff_ms, failures, lost, cancelled`),
+    suspect: db.prepare<[string]>(`select 1 from queue_jobs where queue = ? and state = 'ready' and lost > 0 limit 1`),
     renew: db.prepare<[number, number, string]>(`update queue_jobs set due_at = ? where id = ? and token = ? and state = 'running'`),
     finish: db.prepare<[number, string]>('delete from queue_jobs where id = ? and token = ?'),
     later: db.prepare<[number, number, number, string]>(`update queue_jobs set state = 'delayed', due_at = ?, failures = failures + ?, token = null
@@ -91,10 +103,18 @@ export function openStore(db: Database.Database) {
     add(jobs: readonly NewJob[], now: number): void {
       insertMany(jobs, now);
     },
-    /** The next ready job of `queue`, now running under a lease until `leaseUntil`; due jobs are promoted first. */
-    claim(queue: string, now: number, leaseUntil: number): Claimed | undefined {
+    /** Promotes due delayed jobs and lapsed runs to ready. */
+    promote(now: number): void {
       s.promote.run(now);
-      return s.claim.get(randomBytes(9).toString('base64url'), leaseUntil, queue) as Claimed | undefined;
+    },
+    /** Whether one of these queues has a suspect ready (a job that lost a run). */
+    hasSuspect(queues: Iterable<string>): boolean {
+      for (const q of queues) if (s.suspect.get(q) !== undefined) return true;
+      return false;
+    },
+    /** The next ready job of `queue` (a suspect, or one that never lost a run), now running under a lease until `leaseUntil`. */
+    claim(queue: string, leaseUntil: number, suspect = false): Claimed | undefined {
+      return (suspect ? s.claimSuspect : s.claim).get(randomBytes(9).toString('base64url'), leaseUntil, queue) as Claimed | undefined;
     },
     renew(runs: ReadonlyArray<{ id: number; token: string }>, until: number): void {
       if (runs.length > 0) renewAll(runs, until);

@@ -11,7 +11,9 @@
 //
 // Leases: a running job holds a lease of `leaseMs` that this process renews every third of it,
 // so a job whose process died is claimed again about `leaseMs` later (counted as a lost run),
-// however long its timeout. Several processes may share one file (each claim is one atomic
+// however long its timeout. A job that has lost a run runs alone in this process (nothing else
+// is claimed until the jobs running finish, and nothing beside it), so that a process killed
+// while it runs says whose doing that was (embedded-store.ts). Several processes may share one file (each claim is one atomic
 // statement); normally one instance owns it. A restart resumes every job left in the file.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -61,6 +63,10 @@ export class EmbeddedJobEngine implements JobEngine {
   /** Settles at the next enqueue in this process: idle loops claim at once instead of at their next poll. */
   #nudge = Promise.withResolvers<void>();
   readonly #queues = new Set<string>();
+  /** Jobs running in this process, of every queue. */
+  #running = 0;
+  /** A suspect (a job that lost a run) is running alone. */
+  #alone = false;
   #renewal: NodeJS.Timeout | undefined;
   #health: EngineHealth = { state: 'ok' };
   #closed = false;
@@ -137,24 +143,39 @@ export class EmbeddedJobEngine implements JobEngine {
       pollMs: this.#o.pollMs,
       stop,
       health: this.#loopHealth,
-      claim: () => {
-        const now = Date.now();
-        return this.#store.claim(queue, now, now + this.#o.leaseMs);
-      },
+      claim: () => this.#claim(queue),
       nudged: () => this.#nudge.promise,
       run: async (claimed) => {
         const ref = { id: claimed.id, token: claimed.token };
         this.#owned.add(ref);
+        this.#running++;
         try {
           const outcome = await this.#runClaimed(queue, claimed, processor, opts);
           const written = await write(() => (outcome.finish ? this.#store.finish(ref) : this.#store.later(ref, outcome.at, outcome.failed)), this.#loopHealth, stop, this.#o.pollMs);
           if (!written) this.#o.log.warn({ queue, jobId: claimed.job_id }, 'a job outcome could not be recorded; it runs again when its lease lapses');
         } finally {
           this.#owned.delete(ref);
+          this.#running--;
+          if (claimed.lost > 0) this.#alone = false;
         }
       },
     });
     this.#loops.push(done.catch((err: unknown) => this.#o.log.error({ err, queue }, 'job runner stopped')));
+  }
+
+  /** The next job of `queue` to run here, if any may start now (a suspect only alone). */
+  #claim(queue: string): Claimed | undefined {
+    if (this.#alone) return undefined;
+    const now = Date.now();
+    this.#store.promote(now);
+    if (this.#store.hasSuspect(this.#queues)) {
+      // Drain first: no new job until those running finish; then the suspect alone.
+      if (this.#running > 0) return undefined;
+      const suspect = this.#store.claim(queue, now + this.#o.leaseMs, true);
+      if (suspect) this.#alone = true;
+      return suspect;
+    }
+    return this.#store.claim(queue, now + this.#o.leaseMs);
   }
 
   async #runClaimed<T>(queue: string, c: Claimed, processor: Processor<T>, opts: ProcessOptions<T>): Promise<Outcome> {
