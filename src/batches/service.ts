@@ -36,6 +36,7 @@ import {
 import { AddressBusy, type AddressLimiter } from './address-limit.ts';
 import { entriesOf, parseBatch, type Rejected } from './parse.ts';
 import { Reconciler } from './reconciler.ts';
+import { resultChunks } from './results.ts';
 import { factsOf } from './summary.ts';
 
 export const QUEUE = 'batch-items';
@@ -79,6 +80,7 @@ export interface BatchView {
 export class BatchService {
   readonly #d: BatchDeps;
   readonly #reconciler: Reconciler;
+  #streaming = 0;
 
   constructor(deps: BatchDeps) {
     this.#d = deps;
@@ -134,6 +136,21 @@ export class BatchService {
       throw errors.notFound('No batch with this id.', 'A batch is visible only to the key that created it.');
     }
     return row;
+  }
+
+  /** Result streams open now (GET /batches/{id}/results): each ends when its client does. */
+  get openResultStreams(): number {
+    return this.#streaming;
+  }
+
+  /** A batch's results as NDJSON or CSV chunks, read page by page while the client reads. */
+  async *results(batchId: string, csv: boolean): AsyncGenerator<string> {
+    this.#streaming++;
+    try {
+      yield* resultChunks(this.#d.db, batchId, csv, this.#d.baseUrl);
+    } finally {
+      this.#streaming--;
+    }
   }
 
   async view(caller: Caller, id: string): Promise<BatchView> {
