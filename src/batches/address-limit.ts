@@ -93,6 +93,8 @@ export function redisAddressLimiter(redis: Redis, perAddress: number, opts: { pr
     async run(address, fn) {
       const semaphore = new Semaphore(redis, `${opts.prefix ?? 'ar'}:address:${address}`, perAddress, {
         lockTimeout, refreshInterval: lockTimeout / 3,
+        // One try, no wait: redis-semaphore's tryAcquire otherwise retries until acquireTimeout.
+        acquireAttemptsLimit: 1, retryInterval: 0,
         // A slot lost (Redis gone for longer than the lock) only loosens politeness for one scan.
         onLockLost: () => undefined,
       });

@@ -76,7 +76,9 @@ for (const kind of ['embedded', 'distributed'] as const) {
         ? new EmbeddedJobEngine({ file: ':memory:', log, pollMs: 20 })
         : new DistributedJobEngine({ redisUrl: REDIS!, keyPrefix: prefix, log, leaseMs: 5000 });
       const attempts: number[] = [];
-      // The real engine; batch items' runs are cut off after 1.5 s and their attempt numbers kept.
+      const spent: string[] = [];
+      // The real engine; batch items' runs are cut off after 1.5 s, their attempt numbers kept,
+      // and any run that timed out (its signal aborted) or failed noted: each spends an attempt.
       const jobs: JobEngine = {
         kind: inner.kind,
         enqueue: (q, d, o) => inner.enqueue(q, d, o),
@@ -85,8 +87,15 @@ for (const kind of ['embedded', 'distributed'] as const) {
         health: () => inner.health(),
         close: () => inner.close(),
         process: (q, p, o) => inner.process(q, async (job) => {
-          if (q === 'batch-items') attempts.push(job.attempt);
-          await p(job);
+          if (q !== 'batch-items') return p(job);
+          attempts.push(job.attempt);
+          job.signal.addEventListener('abort', () => spent.push(`${job.id} aborted: ${String((job.signal.reason as Error)?.message ?? job.signal.reason)}`), { once: true });
+          try {
+            await p(job);
+          } catch (err) {
+            if ((err as Error).name !== 'RetryLater') spent.push(`${job.id} failed: ${(err as Error).message}`);
+            throw err;
+          }
         }, q === 'batch-items' ? { ...o, timeoutMs: 1500 } : o),
       };
       const env: Record<string, string> = { FLEET_PER_ADDRESS_CONCURRENCY: '1', WORKER_CONCURRENCY: '8', LOG_LEVEL: 'silent' };
@@ -107,7 +116,8 @@ for (const kind of ['embedded', 'distributed'] as const) {
         const b = await batch();
         assert.deepEqual([b.done, b.failed], [12, 0]);
         assert.ok(attempts.length >= 12, `${attempts.length} runs`);
-        assert.deepEqual([...new Set(attempts)], [1], 'every run was a first attempt: waiting spent none');
+        assert.deepEqual(spent, [], 'no run timed out or failed: waiting spent no attempt');
+        assert.deepEqual([...new Set(attempts)], [1], 'every run was a first attempt');
       } finally {
         await t.close();
       }
