@@ -177,31 +177,29 @@ test('dayOf: the UTC day and the seconds to the next', () => {
 });
 
 // The Redis budget under contention: many instances spending at once. A spend that fits is
-// granted and one that does not is refused, whatever else is in flight; the check and the
-// spend are one atomic step (a Lua script), so the exact total that fits is granted.
+// granted whatever else is in flight; the check and the spend are one atomic step (a Lua
+// script). Ten spends of 10 and ten spends of 1 against 100 leave exactly 100 spent in any
+// order (a ten is refused only above 90, and the ones fill any gap below 100), so the exact
+// total must be granted; a counter inflated by a spend about to be given back refused ones
+// that fitted.
 describe('the Redis budget under contention', { skip: REDIS ? false : 'TEST_REDIS_URL is not set' }, () => {
-  test('60 spends of 1 among 60 spends of 500 that never fit, on 12 connections: all 60 small ones granted, every round', async () => {
+  test('ten spends of 10 and ten of 1 against 100, on 12 connections at once: exactly 100 granted, every round', async () => {
     const { redisBudget } = await import('../../src/keys/budget.ts');
     const prefix = `tbudget${randomBytes(4).toString('hex')}`;
     const clients = Array.from({ length: 12 }, () => new Redis(REDIS!));
     try {
+      await Promise.all(clients.map((c) => c.ping()));
       const stores = clients.map((c) => redisBudget(c, prefix));
-      for (let round = 0; round < 5; round++) {
-        const day = `2026-12-0${round + 1}`;
-        const spends = Array.from({ length: 120 }, (_, i) => stores[i % stores.length]!.spend('key-1', day, i % 2 === 0 ? 1 : 500, 100, 3600));
-        const results = await Promise.all(spends);
-        const small = results.filter((_, i) => i % 2 === 0);
-        const large = results.filter((_, i) => i % 2 === 1);
-        assert.equal(small.filter((r) => r.ok).length, 60, `round ${round}: every spend of 1 fits (60 of 100)`);
-        assert.equal(large.filter((r) => r.ok).length, 0);
-        assert.equal(await stores[0]!.used('key-1', day), 60);
+      for (let round = 0; round < 20; round++) {
+        const day = `2026-12-${String(round + 1).padStart(2, '0')}`;
+        const sizes = [...Array(10).fill(10), ...Array(10).fill(1)].sort(() => Math.random() - 0.5) as number[];
+        const results = await Promise.all(sizes.map((n, i) => stores[i % stores.length]!.spend('key-1', day, n, 100, 3600)));
+        const granted = sizes.reduce((sum, n, i) => sum + (results[i]!.ok ? n : 0), 0);
+        assert.equal(granted, 100, `round ${round}: ${results.map((r, i) => `${sizes[i]}:${r.ok ? 'ok' : 'refused'}`).join(' ')}`);
+        assert.equal(await stores[0]!.used('key-1', day), 100);
       }
-      // And the exact limit: 150 spends of 1 against 100 grant exactly 100.
-      const results = await Promise.all(Array.from({ length: 150 }, (_, i) => stores[i % stores.length]!.spend('key-2', '2026-12-09', 1, 100, 3600)));
-      assert.equal(results.filter((r) => r.ok).length, 100);
-      assert.equal(await stores[0]!.used('key-2', '2026-12-09'), 100);
-      await stores[0]!.refund('key-2', '2026-12-09', 500);
-      assert.equal(await stores[0]!.used('key-2', '2026-12-09'), 0, 'a refund never goes below nothing');
+      await stores[0]!.refund('key-1', '2026-12-01', 500);
+      assert.equal(await stores[0]!.used('key-1', '2026-12-01'), 0, 'a refund never goes below nothing');
     } finally {
       const keys = await clients[0]!.keys(`${prefix}:*`);
       if (keys.length) await clients[0]!.del(...keys);
