@@ -41,7 +41,7 @@ async function ours(file: string, claims: number): Promise<ClaimCost> {
     const t0 = performance.now();
     const t = Date.now();
     store.promote(t);
-    const c = store.claim('batch-items', t + 30_000);
+    const c = store.claim('batch-items', 'bench:1', t + 30_000);
     times.push(performance.now() - t0);
     if (!c) throw new Error('nothing to claim');
     store.finish(c);

@@ -12,16 +12,26 @@
 // ones through a second partial index (due_at of the jobs not ready); a lapsed run counts in
 // `lost`. Finished jobs are deleted, so their id can be used again.
 //
-// A ready job that has lost a run is a suspect: when a process dies, every job it ran loses a
-// run, though one of them may have killed it. So suspects are claimed apart (a partial index of
-// their own), and the engine runs each alone (embedded.ts): a death while a suspect runs alone
-// is that suspect's doing, and a job that kills every process (a poison job) is given up after
-// LOST_RUNS without taking the jobs that ran beside it down with it.
+// A ready job that has lost ALONE_AFTER runs is a suspect: when a process dies, every job it ran
+// loses a run, though one of them may have killed it. So suspects are claimed apart (a partial
+// index of their own), and the engine runs each alone (embedded.ts): a death while a suspect
+// runs alone is that suspect's doing, and a job that kills every process (a poison job) is given
+// up after LOST_RUNS without taking the jobs that ran beside it down with it (they lose at most
+// ALONE_AFTER runs beside it, then run alone and finish). A single crash makes no suspect, so
+// the jobs it interrupted resume side by side at full speed.
+//
+// A claim also records its owner (host and pid): a process that starts on the same host
+// promotes at once the running jobs of owners that are no longer alive (a restart after a
+// crash resumes without waiting for their leases); others' jobs wait for their leases.
 //
 // Each claim writes a fresh token; every later write of that run names it, so a run whose lease
 // lapsed and whose job was claimed again cannot overwrite the newer run's outcome.
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { LOST_RUNS } from './port.ts';
+
+/** Lost runs after which a job runs alone. */
+export const ALONE_AFTER = LOST_RUNS - 1;
 
 export interface Claimed {
   id: number;
@@ -60,11 +70,14 @@ create table if not exists queue_jobs (
   lost integer not null default 0,
   cancelled integer not null default 0,
   token text,
+  owner text,
   unique (queue, job_id)
 );
 drop index if exists queue_jobs_ready;
-create index if not exists queue_jobs_ready_clean on queue_jobs (queue, priority, id) where state = 'ready' and lost = 0;
-create index if not exists queue_jobs_ready_suspect on queue_jobs (queue, priority, id) where state = 'ready' and lost > 0;
+drop index if exists queue_jobs_ready_clean;
+drop index if exists queue_jobs_ready_suspect;
+create index if not exists queue_jobs_ready_plain on queue_jobs (queue, priority, id) where state = 'ready' and lost < ${ALONE_AFTER};
+create index if not exists queue_jobs_ready_alone on queue_jobs (queue, priority, id) where state = 'ready' and lost >= ${ALONE_AFTER};
 create index if not exists queue_jobs_due on queue_jobs (due_at) where state <> 'ready';
 `;
 
@@ -73,18 +86,22 @@ export type Store = ReturnType<typeof openStore>;
 export function openStore(db: Database.Database) {
   db.exec(SCHEMA);
   migrateLitequeLayout(db);
+  const columns = (db.prepare('pragma table_info(queue_jobs)').all() as Array<{ name: string }>).map((c) => c.name);
+  if (!columns.includes('owner')) db.exec('alter table queue_jobs add column owner text');
   const s = {
     insert: db.prepare(`insert into queue_jobs (queue, job_id, data, priority, state, due_at, attempts, backoff_ms)
       values (@queue, @jobId, @data, @priority, @state, @dueAt, @attempts, @backoffMs) on conflict (queue, job_id) do nothing`),
     promote: db.prepare(`update queue_jobs set state = 'ready', lost = lost + (state = 'running'), token = null
       where state <> 'ready' and due_at <= ?`),
-    claim: db.prepare<[string, number, string]>(`update queue_jobs set state = 'running', token = ?, due_at = ?
-      where id = (select id from queue_jobs where queue = ? and state = 'ready' and lost = 0 order by priority, id limit 1)
+    claim: db.prepare<[string, string, number, string]>(`update queue_jobs set state = 'running', token = ?, owner = ?, due_at = ?
+      where id = (select id from queue_jobs where queue = ? and state = 'ready' and lost < ${ALONE_AFTER} order by priority, id limit 1)
       returning id, token, job_id, data, attempts, backoff_ms, failures, lost, cancelled`),
-    claimSuspect: db.prepare<[string, number, string]>(`update queue_jobs set state = 'running', token = ?, due_at = ?
-      where id = (select id from queue_jobs where queue = ? and state = 'ready' and lost > 0 order by priority, id limit 1)
+    claimSuspect: db.prepare<[string, string, number, string]>(`update queue_jobs set state = 'running', token = ?, owner = ?, due_at = ?
+      where id = (select id from queue_jobs where queue = ? and state = 'ready' and lost >= ${ALONE_AFTER} order by priority, id limit 1)
       returning id, token, job_id, data, attempts, backoff_ms, failures, lost, cancelled`),
-    suspect: db.prepare<[string]>(`select 1 from queue_jobs where queue = ? and state = 'ready' and lost > 0 limit 1`),
+    suspect: db.prepare<[string]>(`select 1 from queue_jobs where queue = ? and state = 'ready' and lost >= ${ALONE_AFTER} limit 1`),
+    owners: db.prepare(`select distinct owner from queue_jobs where state = 'running' and owner is not null`),
+    orphan: db.prepare<[string]>(`update queue_jobs set state = 'ready', lost = lost + 1, token = null, owner = null where state = 'running' and owner = ?`),
     renew: db.prepare<[number, number, string]>(`update queue_jobs set due_at = ? where id = ? and token = ? and state = 'running'`),
     finish: db.prepare<[number, string]>('delete from queue_jobs where id = ? and token = ?'),
     later: db.prepare<[number, number, number, string]>(`update queue_jobs set state = 'delayed', due_at = ?, failures = failures + ?, token = null
@@ -107,14 +124,20 @@ export function openStore(db: Database.Database) {
     promote(now: number): void {
       s.promote.run(now);
     },
-    /** Whether one of these queues has a suspect ready (a job that lost a run). */
+    /** Whether one of these queues has a suspect ready (a job that lost ALONE_AFTER runs). */
     hasSuspect(queues: Iterable<string>): boolean {
       for (const q of queues) if (s.suspect.get(q) !== undefined) return true;
       return false;
     },
     /** The next ready job of `queue` (a suspect, or one that never lost a run), now running under a lease until `leaseUntil`. */
-    claim(queue: string, leaseUntil: number, suspect = false): Claimed | undefined {
-      return (suspect ? s.claimSuspect : s.claim).get(randomBytes(9).toString('base64url'), leaseUntil, queue) as Claimed | undefined;
+    claim(queue: string, owner: string, leaseUntil: number, suspect = false): Claimed | undefined {
+      return (suspect ? s.claimSuspect : s.claim).get(randomBytes(9).toString('base64url'), owner, leaseUntil, queue) as Claimed | undefined;
+    },
+    /** Promotes the running jobs of owners `dead` says are gone (each a lost run); returns how many. */
+    reclaimDead(dead: (owner: string) => boolean): number {
+      let n = 0;
+      for (const { owner } of s.owners.all() as Array<{ owner: string }>) if (dead(owner)) n += s.orphan.run(owner).changes;
+      return n;
     },
     renew(runs: ReadonlyArray<{ id: number; token: string }>, until: number): void {
       if (runs.length > 0) renewAll(runs, until);

@@ -11,16 +11,18 @@
 //
 // Leases: a running job holds a lease of `leaseMs` that this process renews every third of it,
 // so a job whose process died is claimed again about `leaseMs` later (counted as a lost run),
-// however long its timeout. A job that has lost a run runs alone in this process (nothing else
+// however long its timeout; a restart on the same host takes up the jobs of a dead process at
+// once (their owner's pid no longer runs). A job that has lost ALONE_AFTER runs runs alone in this process (nothing else
 // is claimed until the jobs running finish, and nothing beside it), so that a process killed
 // while it runs says whose doing that was (embedded-store.ts). Several processes may share one file (each claim is one atomic
 // statement); normally one instance owns it. A restart resumes every job left in the file.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Logger } from 'pino';
 import { claimLoop, write, type LoopHealth } from './embedded-runner.ts';
-import { openStore, type Claimed, type Store } from './embedded-store.ts';
+import { ALONE_AFTER, openStore, type Claimed, type Store } from './embedded-store.ts';
 import {
   backoffAfter, checkEnqueue, JobEngineUnavailable, LOST_RUNS, lostRunsError, RetryLater, runWithTimeout,
   type EngineHealth, type EnqueueOptions, type Job, type JobEngine, type Processor, type ProcessOptions,
@@ -65,11 +67,13 @@ export class EmbeddedJobEngine implements JobEngine {
   readonly #queues = new Set<string>();
   /** Jobs running in this process, of every queue. */
   #running = 0;
-  /** A suspect (a job that lost a run) is running alone. */
+  /** A suspect (a job that lost ALONE_AFTER runs) is running alone. */
   #alone = false;
   #renewal: NodeJS.Timeout | undefined;
   #health: EngineHealth = { state: 'ok' };
   #closed = false;
+  /** Who claims here: host, pid, and this engine's start (a later process with the same pid differs). */
+  readonly #owner = `${os.hostname()}:${process.pid}:${Date.now().toString(36)}`;
 
   constructor(o: EmbeddedOptions) {
     this.#o = { pollMs: 250, leaseMs: 30_000, busyTimeoutMs: 250, ...o };
@@ -78,6 +82,21 @@ export class EmbeddedJobEngine implements JobEngine {
     this.#sqlite.pragma('journal_mode = WAL');
     this.#sqlite.pragma('synchronous = NORMAL');
     this.#store = openStore(this.#sqlite);
+    const orphans = this.#store.reclaimDead((owner) => this.#dead(owner));
+    if (orphans > 0) o.log.warn({ jobs: orphans }, 'job engine: jobs of a process that died are taken up again now');
+  }
+
+  /** Whether a claim's owner is a process of this host that no longer runs (or an earlier one with our pid). */
+  #dead(owner: string): boolean {
+    const [host, pid] = owner.split(':');
+    if (host !== os.hostname() || !pid || !/^[0-9]+$/.test(pid)) return false;
+    if (Number(pid) === process.pid) return owner !== this.#owner;
+    try {
+      process.kill(Number(pid), 0);
+      return false;
+    } catch (err) {
+      return (err as NodeJS.ErrnoException).code === 'ESRCH';
+    }
   }
 
   readonly #loopHealth: LoopHealth = {
@@ -156,7 +175,7 @@ export class EmbeddedJobEngine implements JobEngine {
         } finally {
           this.#owned.delete(ref);
           this.#running--;
-          if (claimed.lost > 0) this.#alone = false;
+          if (claimed.lost >= ALONE_AFTER) this.#alone = false;
         }
       },
     });
@@ -171,11 +190,11 @@ export class EmbeddedJobEngine implements JobEngine {
     if (this.#store.hasSuspect(this.#queues)) {
       // Drain first: no new job until those running finish; then the suspect alone.
       if (this.#running > 0) return undefined;
-      const suspect = this.#store.claim(queue, now + this.#o.leaseMs, true);
+      const suspect = this.#store.claim(queue, this.#owner, now + this.#o.leaseMs, true);
       if (suspect) this.#alone = true;
       return suspect;
     }
-    return this.#store.claim(queue, now + this.#o.leaseMs);
+    return this.#store.claim(queue, this.#owner, now + this.#o.leaseMs);
   }
 
   async #runClaimed<T>(queue: string, c: Claimed, processor: Processor<T>, opts: ProcessOptions<T>): Promise<Outcome> {
