@@ -3,8 +3,10 @@
 //   finished: the reconciler marks it done at the next start, and while the service runs within
 //   its period (10 s; the promise is 30 s);
 // - waiting for a per-address slot never spends a job's timeout or attempts, on either engine:
-//   twelve domains on one address, one slot, runs cut off after 1.5 s while each scan takes
-//   0.25 s (twelve in a row take 3 s): every item done, none failed, every run an attempt 1.
+//   twelve domains on one address, one slot, runs cut off after 3 s while each scan takes
+//   0.4 s (twelve in a row take 4.8 s, so eight runs started together could not all finish
+//   inside their timeout if they waited in it, nor could a run that waited 3 s for a slot, as
+//   the Redis limiter did): every item done, none failed, every run an attempt 1.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -71,13 +73,13 @@ for (const kind of ['embedded', 'distributed'] as const) {
       redis.disconnect();
     });
 
-    test('twelve domains on one address, one slot, runs cut off after 1.5 s: all done, none failed, no attempt spent', async () => {
+    test('twelve domains on one address, one slot, runs cut off after 3 s: all done, none failed, no attempt spent', async () => {
       const inner = kind === 'embedded'
         ? new EmbeddedJobEngine({ file: ':memory:', log, pollMs: 20 })
         : new DistributedJobEngine({ redisUrl: REDIS!, keyPrefix: prefix, log, leaseMs: 5000 });
       const attempts: number[] = [];
       const spent: string[] = [];
-      // The real engine; batch items' runs are cut off after 1.5 s, their attempt numbers kept,
+      // The real engine; batch items' runs are cut off after 3 s, their attempt numbers kept,
       // and any run that timed out (its signal aborted) or failed noted: each spends an attempt.
       const jobs: JobEngine = {
         kind: inner.kind,
@@ -96,11 +98,11 @@ for (const kind of ['embedded', 'distributed'] as const) {
             if ((err as Error).name !== 'RetryLater') spent.push(`${job.id} failed: ${(err as Error).message}`);
             throw err;
           }
-        }, q === 'batch-items' ? { ...o, timeoutMs: 1500 } : o),
+        }, q === 'batch-items' ? { ...o, timeoutMs: 3000 } : o),
       };
       const env: Record<string, string> = { FLEET_PER_ADDRESS_CONCURRENCY: '1', WORKER_CONCURRENCY: '8', LOG_LEVEL: 'silent' };
       if (kind === 'distributed') Object.assign(env, { REDIS_URL: REDIS!, REDIS_KEY_PREFIX: prefix });
-      const t = await testApp(env, {}, { jobs, scanner: fakeScanner({ delayMs: 250 }), scans: { resolve: fakeResolver() } });
+      const t = await testApp(env, {}, { jobs, scanner: fakeScanner({ delayMs: 400 }), scans: { resolve: fakeResolver() } });
       try {
         const key = (await t.services.keys.create('Shared Host Partner', 50)).key;
         const domains = Array.from({ length: 12 }, (_, i) => `s${i}.shared-host-site.com`);
