@@ -46,7 +46,8 @@ async function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> 
   }
 }
 
-interface Envelope<T> { d: T }
+/** The job's data; `r`: given up for this reason, its failure not yet recorded (only onFailed runs). */
+interface Envelope<T> { d: T; r?: string }
 
 export class DistributedJobEngine implements JobEngine {
   readonly kind = 'distributed';
@@ -140,12 +141,22 @@ export class DistributedJobEngine implements JobEngine {
     const run = async (job: BullJob<Envelope<T>>, token?: string, signal?: AbortSignal) => {
       const attempts = job.opts.attempts ?? 1;
       const view = { id: job.id!, queue, data: job.data.d, attempt: Math.min(job.attemptsMade + 1, attempts), attempts };
-      // Given up after LOST_RUNS lost runs (stalled: its process died): report it instead of running
-      // it. A report that throws fails this run, and the last failed run reports again below.
-      if (job.stalledCounter >= LOST_RUNS) {
-        const given = lostRunsError(job.stalledCounter);
-        if (opts.onFailed) await opts.onFailed({ ...view, signal: new AbortController().signal }, given);
+      // Given up: after LOST_RUNS lost runs (stalled: its process died), or earlier with its
+      // failure not yet recorded. Only onFailed runs; while it throws, the job comes back later
+      // without spending an attempt, so a failure is never dropped with the job.
+      const reported = async (given: Error) => {
+        try {
+          if (opts.onFailed) await opts.onFailed({ ...view, signal: new AbortController().signal }, given);
+        } catch (report) {
+          this.#o.log.warn({ queue, jobId: job.id, err: (report as Error).message }, 'job failed for good; its failure could not be recorded, retrying that');
+          await job.updateData({ ...job.data, r: given.message });
+          await job.moveToDelayed(Date.now() + 5_000, token);
+          throw new DelayedError();
+        }
         this.#o.log.warn({ queue, jobId: job.id, err: given.message }, 'job failed for good');
+      };
+      if (job.data.r !== undefined || job.stalledCounter >= LOST_RUNS) {
+        await reported(job.data.r !== undefined ? new Error(job.data.r) : lostRunsError(job.stalledCounter));
         return;
       }
       const running = runWithTimeout(processor, view, signal, opts.timeoutMs);
@@ -158,8 +169,10 @@ export class DistributedJobEngine implements JobEngine {
           await job.moveToDelayed(Date.now() + err.delayMs, token);
           throw new DelayedError();
         }
-        if (view.attempt >= attempts && opts.onFailed) await opts.onFailed({ ...view, signal: new AbortController().signal }, err as Error);
-        throw err;
+        if (view.attempt < attempts) throw err;
+        await reported(err as Error);
+        // Recorded: the job ends (its last attempt failed) without another run.
+        return;
       } finally {
         this.#running.delete(tracked);
       }

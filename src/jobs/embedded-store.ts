@@ -43,6 +43,8 @@ export interface Claimed {
   failures: number;
   lost: number;
   cancelled: number;
+  /** Why it failed for good, when that could not be recorded yet (then only onFailed runs). */
+  error: string | null;
 }
 
 export interface NewJob {
@@ -71,6 +73,7 @@ create table if not exists queue_jobs (
   cancelled integer not null default 0,
   token text,
   owner text,
+  error text,
   unique (queue, job_id)
 );
 drop index if exists queue_jobs_ready;
@@ -87,7 +90,7 @@ export function openStore(db: Database.Database) {
   db.exec(SCHEMA);
   migrateLitequeLayout(db);
   const columns = (db.prepare('pragma table_info(queue_jobs)').all() as Array<{ name: string }>).map((c) => c.name);
-  if (!columns.includes('owner')) db.exec('alter table queue_jobs add column owner text');
+  for (const c of ['owner', 'error']) if (!columns.includes(c)) db.exec(`alter table queue_jobs add column ${c} text`);
   const s = {
     insert: db.prepare(`insert into queue_jobs (queue, job_id, data, priority, state, due_at, attempts, backoff_ms)
       values (@queue, @jobId, @data, @priority, @state, @dueAt, @attempts, @backoffMs) on conflict (queue, job_id) do nothing`),
@@ -95,17 +98,17 @@ export function openStore(db: Database.Database) {
       where state <> 'ready' and due_at <= ?`),
     claim: db.prepare<[string, string, number, string]>(`update queue_jobs set state = 'running', token = ?, owner = ?, due_at = ?
       where id = (select id from queue_jobs where queue = ? and state = 'ready' and lost < ${ALONE_AFTER} order by priority, id limit 1)
-      returning id, token, job_id, data, attempts, backoff_ms, failures, lost, cancelled`),
+      returning id, token, job_id, data, attempts, backoff_ms, failures, lost, cancelled, error`),
     claimSuspect: db.prepare<[string, string, number, string]>(`update queue_jobs set state = 'running', token = ?, owner = ?, due_at = ?
       where id = (select id from queue_jobs where queue = ? and state = 'ready' and lost >= ${ALONE_AFTER} order by priority, id limit 1)
-      returning id, token, job_id, data, attempts, backoff_ms, failures, lost, cancelled`),
+      returning id, token, job_id, data, attempts, backoff_ms, failures, lost, cancelled, error`),
     suspect: db.prepare<[string]>(`select 1 from queue_jobs where queue = ? and state = 'ready' and lost >= ${ALONE_AFTER} limit 1`),
     owners: db.prepare(`select distinct owner from queue_jobs where state = 'running' and owner is not null`),
     orphan: db.prepare<[string]>(`update queue_jobs set state = 'ready', lost = lost + 1, token = null, owner = null where state = 'running' and owner = ?`),
     renew: db.prepare<[number, number, string]>(`update queue_jobs set due_at = ? where id = ? and token = ? and state = 'running'`),
     finish: db.prepare<[number, string]>('delete from queue_jobs where id = ? and token = ?'),
-    later: db.prepare<[number, number, number, string]>(`update queue_jobs set state = 'delayed', due_at = ?, failures = failures + ?, token = null
-      where id = ? and token = ?`),
+    later: db.prepare<[number, number, string | null, number, string]>(`update queue_jobs set state = 'delayed', due_at = ?, failures = failures + ?,
+      error = coalesce(?, error), token = null where id = ? and token = ?`),
     cancelWaiting: db.prepare<[string, string]>(`delete from queue_jobs where queue = ? and job_id = ? and state <> 'running'`),
     cancelRunning: db.prepare<[string, string]>(`update queue_jobs set cancelled = 1 where queue = ? and job_id = ? and state = 'running'`),
   };
@@ -146,9 +149,9 @@ export function openStore(db: Database.Database) {
     finish(run: { id: number; token: string }): void {
       s.finish.run(run.id, run.token);
     },
-    /** Back to the queue at `at`; `failed` says whether the run counts as a failed attempt. */
-    later(run: { id: number; token: string }, at: number, failed: boolean): void {
-      s.later.run(at, failed ? 1 : 0, run.id, run.token);
+    /** Back to the queue at `at`; `failed` says whether the run counts as a failed attempt; `error`: given up for it, to report. */
+    later(run: { id: number; token: string }, at: number, failed: boolean, error?: string): void {
+      s.later.run(at, failed ? 1 : 0, error ?? null, run.id, run.token);
     },
     cancel(queue: string, jobId: string): void {
       s.cancelWaiting.run(queue, jobId);

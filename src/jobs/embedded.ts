@@ -40,7 +40,7 @@ export interface EmbeddedOptions {
   busyTimeoutMs?: number;
 }
 
-type Outcome = { finish: true } | { finish: false; at: number; failed: boolean };
+type Outcome = { finish: true } | { finish: false; at: number; failed: boolean; error?: string };
 const FINISH: Outcome = { finish: true };
 
 /** The reason of a degraded engine, in words a reader of /health understands. */
@@ -170,7 +170,7 @@ export class EmbeddedJobEngine implements JobEngine {
         this.#running++;
         try {
           const outcome = await this.#runClaimed(queue, claimed, processor, opts);
-          const written = await write(() => (outcome.finish ? this.#store.finish(ref) : this.#store.later(ref, outcome.at, outcome.failed)), this.#loopHealth, stop, this.#o.pollMs);
+          const written = await write(() => (outcome.finish ? this.#store.finish(ref) : this.#store.later(ref, outcome.at, outcome.failed, outcome.error)), this.#loopHealth, stop, this.#o.pollMs);
           if (!written) this.#o.log.warn({ queue, jobId: claimed.job_id }, 'a job outcome could not be recorded; it runs again when its lease lapses');
         } finally {
           this.#owned.delete(ref);
@@ -203,7 +203,7 @@ export class EmbeddedJobEngine implements JobEngine {
     const signal = new AbortController().signal;
     const view = { id: c.job_id, queue, data, attempt: Math.min(c.failures + 1, c.attempts), attempts: c.attempts };
     // Given up (lost runs), or past its attempts with a failure not yet recorded: only report it.
-    const givenUp = c.lost >= LOST_RUNS ? lostRunsError(c.lost) : c.failures >= c.attempts ? new Error('attempts used up (its failure is recorded late)') : undefined;
+    const givenUp = c.error !== null ? new Error(c.error) : c.lost >= LOST_RUNS ? lostRunsError(c.lost) : c.failures >= c.attempts ? new Error('attempts used up') : undefined;
     if (givenUp) return this.#report(queue, view, opts, givenUp, signal);
     try {
       await runWithTimeout(processor, view, undefined, opts.timeoutMs);
@@ -223,7 +223,7 @@ export class EmbeddedJobEngine implements JobEngine {
       await opts.onFailed?.({ ...view, signal }, err);
     } catch (report) {
       this.#o.log.warn({ queue, jobId: view.id, err: (report as Error).message }, 'job failed for good; its failure could not be recorded, retrying that');
-      return { finish: false, at: Date.now() + backoffAfter(view.attempts, 1000), failed: false };
+      return { finish: false, at: Date.now() + backoffAfter(view.attempts, 1000), failed: false, error: err.message };
     }
     this.#o.log.warn({ queue, jobId: view.id, err: err.message }, 'job failed for good');
     return FINISH;
