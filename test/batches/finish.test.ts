@@ -20,23 +20,18 @@ import { EmbeddedJobEngine } from '../../src/jobs/embedded.ts';
 import type { JobEngine } from '../../src/jobs/port.ts';
 import { finishItemDone } from '../../src/storage/queries/batches.ts';
 import { testApp, type TestApp } from '../helpers/app.ts';
-import { log, REDIS, until } from '../jobs/engines.ts';
+import { idleEngine, log, REDIS, until } from '../jobs/engines.ts';
 import { fakeResolver, fakeScanner } from '../scan-api/fixtures.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'batch-finish-'));
 after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** A job engine that never runs anything: the test plays the crashed runs itself. */
-const idle: JobEngine = {
-  kind: 'embedded', enqueue: async () => undefined, enqueueMany: async () => undefined, cancel: async () => undefined,
-  process: () => undefined, health: () => ({ state: 'ok' }), close: async () => undefined,
-};
 const RESULT = { scanId: '00000000-0000-4000-8000-0000000000aa', archived: true, headline: 'open', score: 90, confidence: 'high', facts: '{"a":{},"v":{}}' };
 
 describe('a batch whose every item finished, its finishing step lost to a crash', () => {
   test('is marked done at the next start, and by a running service within its period', async () => {
     const env = { DATABASE_URL: `sqlite:${path.join(dir, 'finish.sqlite')}`, LOG_LEVEL: 'silent' };
-    const first = await testApp(env, {}, { jobs: idle, scanner: fakeScanner() });
+    const first = await testApp(env, {}, { jobs: idleEngine, scanner: fakeScanner() });
     const key = (await first.services.keys.create('Finish Partner', 50)).key;
     const create = async (t: TestApp) => (await request(t.app).post('/batches').set('Authorization', `Bearer ${key}`).send({ domains: ['a.finish-site.com', 'b.finish-site.com'] }).expect(202)).body.batchId as string;
     const status = async (t: TestApp, id: string) => (await request(t.app).get(`/batches/${id}`).set('Authorization', `Bearer ${key}`).expect(200)).body.status as string;
@@ -50,7 +45,7 @@ describe('a batch whose every item finished, its finishing step lost to a crash'
     assert.equal(await status(first, id), 'running');
     await first.close();
 
-    const second = await testApp(env, {}, { jobs: idle, scanner: fakeScanner() });
+    const second = await testApp(env, {}, { jobs: idleEngine, scanner: fakeScanner() });
     try {
       await until(async () => (await status(second, id)) === 'done', 'the batch done after the restart', 5_000);
       const other = await create(second);

@@ -9,21 +9,16 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
 import request from 'supertest';
-import type { JobEngine } from '../../src/jobs/port.ts';
 import { testApp, type TestApp } from '../helpers/app.ts';
-import { until } from '../jobs/engines.ts';
+import { idleEngine, until } from '../jobs/engines.ts';
 import { fakeScanner } from '../scan-api/fixtures.ts';
 
-const idle: JobEngine = {
-  kind: 'embedded', enqueue: async () => undefined, enqueueMany: async () => undefined, cancel: async () => undefined,
-  process: () => undefined, health: () => ({ state: 'ok' }), close: async () => undefined,
-};
 
 describe('a results stream whose client stops reading, then disconnects', () => {
   let t: TestApp;
   let server: http.Server;
   before(async () => {
-    t = await testApp({ LOG_LEVEL: 'silent' }, {}, { jobs: idle, scanner: fakeScanner() });
+    t = await testApp({ LOG_LEVEL: 'silent' }, {}, { jobs: idleEngine, scanner: fakeScanner() });
     server = http.createServer(t.app);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   });
