@@ -11,7 +11,7 @@ const path = require('node:path');
 
 /** Bottom to top. A folder named here that does not exist yet is harmless. */
 const LAYERS = {
-  infrastructure: ['storage', 'net', 'jobs', 'signing', 'log', 'config.ts', 'context.ts', 'errors.ts'],
+  infrastructure: ['storage', 'net', 'jobs', 'signing', 'log', 'security', 'config.ts', 'context.ts', 'errors.ts'],
   engine: ['scanner'],
   services: ['scans', 'mcp', 'mcp-scan', 'report', 'mail', 'docs', 'pages', 'operator', 'keys', 'batches', 'watches', 'webhooks', 'changes'],
   handlers: ['handlers', 'http'],

@@ -46,6 +46,7 @@ const EnvSchema = Type.Object({
   WEBHOOK_BACKOFF_MS: Type.Optional(Int(10, 3600000)),
   WEBHOOK_TIMEOUT_MS: Type.Optional(Int(100, 60000)),
   WATCH_INTERVAL_S: Type.Optional(Int(1, 604800)),
+  WATCH_CONFIRM_TTL_S: Type.Optional(Int(1, 31536000)),
   LOG_LEVEL: Type.Optional(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)))),
   VALIDATE_RESPONSES: Type.Optional(Bool),
   NODE_ENV: Type.Optional(Type.String()),
@@ -102,6 +103,8 @@ export interface Config {
   webhookTimeoutMs: number;
   /** WATCH_INTERVAL_S: every watch's period is at most this many seconds (operators, tests); unset: a day or a week. */
   watchIntervalS: number | undefined;
+  /** WATCH_CONFIRM_TTL_S: a watch still unconfirmed this long after its creation is deleted, with its links. */
+  watchConfirmTtlS: number;
   logLevel: string;
   /** Check every response against openapi.yaml; on outside production. */
   validateResponses: boolean;
@@ -205,6 +208,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webhookBackoffMs: e.WEBHOOK_BACKOFF_MS === undefined ? 5000 : Number(e.WEBHOOK_BACKOFF_MS),
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS === undefined ? 10000 : Number(e.WEBHOOK_TIMEOUT_MS),
     watchIntervalS: e.WATCH_INTERVAL_S === undefined ? undefined : Number(e.WATCH_INTERVAL_S),
+    watchConfirmTtlS: e.WATCH_CONFIRM_TTL_S === undefined ? 604800 : Number(e.WATCH_CONFIRM_TTL_S),
     logLevel: e.LOG_LEVEL ?? 'info',
     validateResponses: bool(e.VALIDATE_RESPONSES, !production),
   };

@@ -20,6 +20,7 @@ import { BatchService } from './batches/service.ts';
 import { localAddressLimiter, redisAddressLimiter } from './batches/address-limit.ts';
 import { WatchService } from './watches/service.ts';
 import { WatchRunner } from './watches/runner.ts';
+import { ConfirmationExpiry } from './watches/expiry.ts';
 import { loadWebhookMasterKey } from './webhooks/master-key.ts';
 import { resolveHost } from './net/resolve.ts';
 import { operatorRouter } from './operator/router.ts';
@@ -37,6 +38,8 @@ import type { ScanServices } from './scans/bundle.ts';
 import type { SiteScanner } from './scans/types.ts';
 import { WebhookDeliveryService, type WebhookDeliveries } from './webhooks/deliveries.ts';
 import { webhookSecrets } from './webhooks/master-key.ts';
+import { localWatchSlots, redisWatchSlots } from './webhooks/watch-slots.ts';
+import { watchIsActive } from './storage/queries/watches.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -282,6 +285,9 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     egress: options.webhookEgress ? async () => options.webhookEgress! : lazyWebhookEgress(ctx, opened, egresses),
     backoffMs: c.webhookBackoffMs, timeoutMs: c.webhookTimeoutMs,
     userAgent: `agent-readiness-webhooks/1.0 (+${c.baseUrl}/methodology.md)`,
+    watchActive: (id) => watchIsActive(ctx.db, id),
+    // At most two attempts of one watch in flight, across instances with Redis (src/webhooks/watch-slots.ts).
+    slots: redis ? redisWatchSlots(redis) : localWatchSlots(),
   });
   let master: Promise<string> | undefined;
   const masterKey = () => (master ??= loadWebhookMasterKey(c.webhookSecretKey, ctx.db, ctx.now()).catch((err: unknown) => {
@@ -290,12 +296,14 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
   }));
   let runner: WatchRunner | undefined;
   const watches = new WatchService({
-    db: ctx.db, log: ctx.log, now: () => ctx.now(), baseUrl: c.baseUrl, excludedDomains: c.excludedDomains, jobs, keys, scans: scans.scans, resolve, masterKey,
+    db: ctx.db, log: ctx.log, now: () => ctx.now(), baseUrl: c.baseUrl, excludedDomains: c.excludedDomains, jobs, keys, scans: scans.scans, limits: scans.limits, turnstile: scans.turnstile, resolve, masterKey,
     mailPerRecipientPerDay: c.mailPerRecipientPerDay, onMailQueued: () => mailer.wake(),
     deliveries: options.deliveries ?? webhooks,
     enqueueRun: (id, period, delayMs) => runner!.enqueue(id, period, delayMs),
     cancelRuns: (w) => runner!.cancel(w),
+    confirmTtlS: c.watchConfirmTtlS,
   });
+  const expiry = new ConfirmationExpiry({ db: ctx.db, log: ctx.log, now: () => ctx.now(), jobs, ttlS: c.watchConfirmTtlS });
   runner = new WatchRunner(watches, { addresses, intervalS: c.watchIntervalS, concurrency: c.workerConcurrency, jobTimeoutMs: c.scanDeadlineMs + 20_000 });
   let workersStarted = false;
   const startWorkers = () => {
@@ -304,7 +312,10 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     if (options.batches !== false) batches.start();
     if (options.mailer !== false) mailer.start();
     if (options.webhooks !== false) webhooks.start();
-    if (options.watches !== false) runner.start();
+    if (options.watches !== false) {
+      runner.start();
+      expiry.start();
+    }
   };
   if (!options.deferWorkers) startWorkers();
   let docs: Promise<Documents> | undefined;

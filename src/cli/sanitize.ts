@@ -1,25 +1,10 @@
-/**
- * Text the CLI prints came partly from the scanned site (titles, vendor pages, robots.txt
- * lines, the reasons and details built from them) and reaches terminals, CI logs and
- * `$GITHUB_STEP_SUMMARY`. A site must not be able to move the cursor, recolour or hide
- * lines (ANSI and other control characters), reorder what a reader sees (the bidi
- * overrides of "Trojan Source", CVE-2021-42574), or start a line of its own (a forged
- * `Gate: passed`, or a GitHub workflow command, which is any log line starting `::`).
- * So every string is made one plain line before any format sees it: escape sequences are
- * removed whole (Node's own `stripVTControlCharacters`), line and tab breaks become a space,
- * and every remaining C0/C1 control and bidi control is dropped.
- */
-import { stripVTControlCharacters } from 'node:util';
+// Text the CLI prints came partly from the scanned site (titles, vendor pages, robots.txt
+// lines, the reasons and details built from them): every string is made one plain line
+// (cleanText, src/security/plain-text.ts, which says what it removes and why) before any
+// format sees it; multi-line fields are cleaned line by line.
+import { cleanText } from '../security/plain-text.ts';
 
-// Line breaks and tabs (C0 \t \n \v \f \r, NEL U+0085, LINE/PARAGRAPH SEPARATOR U+2028/2029) read as one space.
-const BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
-// C0, DEL, C1, and the Unicode bidi controls: ALM, LRM, RLM, LRE..RLO, LRI..PDI.
-const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-/** One printable line: no escape sequences, no controls, no bidi overrides, no line breaks. */
-export function cleanText(text: string): string {
-  return stripVTControlCharacters(text).replace(BREAKS, ' ').replace(CONTROLS, '').toWellFormed();
-}
+export { cleanText };
 
 /**
  * Fields whose text is lines by nature (a unified diff, configuration to paste): each line is

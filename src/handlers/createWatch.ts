@@ -5,7 +5,8 @@ import type { Handler } from './types.ts';
 
 export const createWatch: Handler<'createWatch'> = async (req, res, ctx) => {
   const { watches } = ctx.services;
-  const created = await watches.create(req.get('authorization'), (req.body ?? {}) as WatchInput);
+  // req.ip honours TRUST_PROXY, as POST /scan reads it: an unkeyed watch spends that address's budget.
+  const created = await watches.create(req.get('authorization'), (req.body ?? {}) as WatchInput, req.ip ?? req.socket.remoteAddress ?? 'unknown');
   if (created.budget) res.set(rateLimitHeaders(created.budget));
   res.status(202).set({ Location: `${ctx.config.baseUrl}/watches/${created.watchId}`, 'Cache-Control': 'no-store' }).json({
     watchId: created.watchId, status: created.status, manageUrl: created.manageUrl,

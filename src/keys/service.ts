@@ -12,6 +12,7 @@ import type { Knex } from 'knex';
 import { AppError, errors } from '../errors.ts';
 import { findApiKey, findApiKeyByHash, insertApiKey, listApiKeys, revokeApiKey, type ApiKeyRow } from '../storage/queries/apiKeys.ts';
 import { databaseBudget, dayOf, redisBudget, type BudgetStore } from './budget.ts';
+import { secretsEqual } from '../security/compare.ts';
 import { bearerOf, hashKey, looksLikeKey, newKey } from './secret.ts';
 
 export interface KeyRecord {
@@ -69,13 +70,13 @@ export class ApiKeys {
   readonly #db: Knex;
   readonly #store: BudgetStore;
   readonly #now: () => Date;
-  readonly #operatorHash: string | undefined;
+  readonly #operatorToken: string | undefined;
 
   constructor(o: ApiKeysOptions) {
     this.#db = o.db;
     this.#store = o.redis ? redisBudget(o.redis, o.prefix ?? 'ar') : databaseBudget(o.db);
     this.#now = o.now;
-    this.#operatorHash = o.operatorToken === undefined ? undefined : hashKey(o.operatorToken);
+    this.#operatorToken = o.operatorToken;
   }
 
   /** Issues a key. `key` is returned here only; it is not recoverable later. */
@@ -103,6 +104,9 @@ export class ApiKeys {
   async authenticate(authorization: string | undefined): Promise<KeyRecord> {
     const token = bearerOf(authorization);
     if (token === undefined) throw errors.unauthorized('An API key is required.', HINT);
+    // Found by the SHA-256 of what was presented (a unique index), never compared in code: an
+    // index walk over digests tells a caller nothing about any key, as the digest of a guess
+    // cannot be steered toward a stored one.
     const row = looksLikeKey(token) ? await findApiKeyByHash(this.#db, hashKey(token)) : undefined;
     if (!row) throw invalid('The API key is not valid.');
     if (row.revoked_at !== null) throw invalid('This API key has been revoked.');
@@ -112,7 +116,7 @@ export class ApiKeys {
   /** A partner key or the operator token; the same 401s as authenticate() otherwise. */
   async identify(authorization: string | undefined): Promise<Caller> {
     const token = bearerOf(authorization);
-    if (token !== undefined && this.#operatorHash !== undefined && !looksLikeKey(token) && hashKey(token) === this.#operatorHash) return { kind: 'operator' };
+    if (token !== undefined && !looksLikeKey(token) && secretsEqual(token, this.#operatorToken)) return { kind: 'operator' };
     return { kind: 'partner', key: await this.authenticate(authorization) };
   }
 

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { claimMail, markMailFailed, markMailSent, type MailRow } from '../storage/queries/mailOutbox.ts';
+import { claimMail, markMailDropped, markMailFailed, markMailSent, watchStillMails, type MailRow } from '../storage/queries/mailOutbox.ts';
 import { messageIdFor } from './compose.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -42,7 +42,7 @@ export class Mailer {
     this.o = { leaseMs: 120_000, batchSize: 20, maxAttempts: 12, backoffMs: defaultBackoff, pollMs: 5000, now: () => new Date(), ...o };
   }
 
-  /** One pass over the due mails; returns how many were sent and how many failed. */
+  /** One pass over the due mails; returns how many were sent and how many failed (a dropped mail, of an ended watch, is neither). */
   async drainOnce(): Promise<{ sent: number; failed: number }> {
     const now = this.o.now();
     const leaseUntil = new Date(now.getTime() + this.o.leaseMs).toISOString();
@@ -50,13 +50,21 @@ export class Mailer {
     let sent = 0;
     let failed = 0;
     for (const row of rows) {
-      if (await this.deliver(row)) sent++;
-      else failed++;
+      const outcome = await this.deliver(row);
+      if (outcome === 'sent') sent++;
+      else if (outcome === 'failed') failed++;
     }
     return { sent, failed };
   }
 
-  private async deliver(row: MailRow): Promise<boolean> {
+  private async deliver(row: MailRow): Promise<'sent' | 'failed' | 'dropped'> {
+    // A watch's mail (its confirmation, an alert) is read against the watch right before it
+    // goes: one queued or claimed before an unsubscribe, a delete or the confirmation TTL never goes.
+    if (row.watch_id && !(await watchStillMails(this.o.db, row.watch_id))) {
+      await markMailDropped(this.o.db, row.id, this.owner, 'not sent: its watch had ended (unsubscribed, deleted or never confirmed) before it went out');
+      this.o.log.info({ mailId: row.id, watchId: row.watch_id }, 'watch mail dropped: the watch has ended');
+      return 'dropped';
+    }
     try {
       await this.o.transport.send({
         id: row.id, messageId: messageIdFor(row.id, this.o.baseUrl), from: this.o.from, to: row.to_addr,
@@ -70,11 +78,11 @@ export class Mailer {
       const message = err instanceof Error ? err.message : String(err);
       await markMailFailed(this.o.db, row.id, this.owner, message, next, dead);
       this.o.log[dead ? 'error' : 'warn']({ mailId: row.id, attempt, dead, err: message }, dead ? 'report mail given up' : 'report mail failed; will retry');
-      return false;
+      return 'failed';
     }
     await markMailSent(this.o.db, row.id, this.owner, this.o.now().toISOString());
     this.o.log.info({ mailId: row.id }, 'report mail sent');
-    return true;
+    return 'sent';
   }
 
   /** Polls the outbox until stop(); wake() runs a pass right away (after a new mail was queued). */

@@ -1,7 +1,6 @@
 // The operator's internal statistics (not part of the public contract): counts over archived
 // site scans by headline, score band and vendor. Off unless OPERATOR_TOKEN is set; the token
 // is compared in constant time and never echoed.
-import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import type { Knex } from 'knex';
 import { html, SafeHtml } from '../report/html.ts';
@@ -11,12 +10,11 @@ import { addExcludedDomain } from '../storage/queries/excludedDomains.ts';
 import { normalizeDomain } from '../net/domain.ts';
 import type { ApiKeys } from '../keys/service.ts';
 import { apiKeyRoutes } from './api-keys.ts';
-
-const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+import { secretsEqual } from '../security/compare.ts';
 
 function authorized(req: Request, token: string): boolean {
   const m = /^Bearer (.+)$/.exec(req.get('authorization') ?? '');
-  return m !== null && timingSafeEqual(digest(m[1]!), digest(token));
+  return m !== null && secretsEqual(m[1], token);
 }
 
 function table(title: string, rows: Record<string, number>): SafeHtml {

@@ -5,6 +5,7 @@ import type { CatalogLookup } from '../report/sections.ts';
 import type { ScanAdmission } from './admission.ts';
 import type { ScanLimits } from './limits.ts';
 import type { ScanService } from './service.ts';
+import type { TurnstileGate } from './turnstile.ts';
 
 export interface ScanServices {
   scans: ScanService;
@@ -12,6 +13,8 @@ export interface ScanServices {
   admission: ScanAdmission;
   /** Shared with POST /scan-mcp and the MCP tool: one budget per domain and per IP. */
   limits: ScanLimits;
+  /** The human-verification gate (TURNSTILE_SECRET), also asked of an unkeyed createWatch. */
+  turnstile: TurnstileGate;
   /** why/fix text per check id, from the engine's registry (the catalog of GET /api/checks). */
   catalog: CatalogLookup;
 }

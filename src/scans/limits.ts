@@ -1,4 +1,5 @@
-// Rate limits shared by POST /scan and POST /scan-mcp (and the MCP scan_site tool).
+// Rate limits shared by POST /scan and POST /scan-mcp (and the MCP scan_site tool); the per-IP
+// budget also pays for an unkeyed POST /watches (consumeIp).
 //
 // Per target domain: a burst, then one per refill period. rate-limiter-flexible has no token
 // bucket, so the burst is two limiters: a steady one (1 point per refill period) and a burst
@@ -29,6 +30,11 @@ export interface ScanLimits {
   consumeDomain(domain: string): Promise<RateState>;
   /** The domain's budget without spending any (for coalesced serves). */
   peek(domain: string): Promise<RateState>;
+  /**
+   * Spends one point of the IP's budget only (the same bucket as a scan's), or throws a 429:
+   * an unkeyed createWatch, which makes us send a confirmation mail to an address a stranger typed.
+   */
+  consumeIp(clientIp: string): Promise<void>;
 }
 
 export interface LimitsOptions {
@@ -118,6 +124,16 @@ export function createScanLimits(opts: LimitsOptions): ScanLimits {
     },
     async peek(domain) {
       return { limit: burst, remaining: await remainingOf(domain) };
+    },
+    async consumeIp(rawIp) {
+      try {
+        await perIp.consume(ipKey(rawIp));
+      } catch (e) {
+        if (!rejected(e)) throw e;
+        const seconds = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
+        throw errors.tooMany(seconds, `Too many requests from your address: its scans and new watches share one budget. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+          'A partner key (Authorization: Bearer ark_…) has a daily budget of its own.');
+      }
     },
   };
 }

@@ -227,6 +227,15 @@ export class ScanService {
       }), { perRecipientPerDay: this.d.mailPerRecipientPerDay, queuedAt: this.d.now().toISOString() }, files ?? [], batch ? (trx) => batch.archiveAlso(trx, body) : undefined));
     } catch (err) {
       if (err instanceof ScanWithdrawn) throw err;
+      // A batch item or watch run has a job that retries it: served unarchived, it would end
+      // "done" for good without its report (a PostgreSQL connection lost mid-transaction did
+      // that to 3 items of 60, test/faults/postgres-cut.test.ts). It fails this attempt instead,
+      // and nothing unarchived is kept for coalescing; the retry scans again unless its item
+      // was finished meanwhile (then archiveAlso's "already finished" is what failed here).
+      if (batch) {
+        this.d.log.warn({ err, scanId, domain }, 'archive write failed; the scan is not served, its job decides whether to retry');
+        throw err;
+      }
       // The caller still gets the measurement; without an archive there is no link, no token, no mail.
       this.d.log.error({ err, scanId, domain }, 'archive write failed; serving the report unarchived');
       body.outreachEligible = false;

@@ -42,11 +42,12 @@ export function buildScanServices(ctx: AppContext, o: BuildScanServicesOptions):
     lockTtlMs: c.scanDeadlineMs + 10_000,
   });
   const admission = new ScanAdmission(o.admission);
+  const turnstile = createTurnstileGate(c.turnstileSecret, c.turnstileVerifyUrl);
   const scans = new ScanService({
     db: ctx.db, log: ctx.log, now: () => ctx.now(), baseUrl: c.baseUrl, excludedDomains: c.excludedDomains, scanner: o.scanner, resolve,
-    limits, coalescer, admission, turnstile: createTurnstileGate(c.turnstileSecret, c.turnstileVerifyUrl), deadlineMs: c.scanDeadlineMs, mailPerRecipientPerDay: c.mailPerRecipientPerDay,
+    limits, coalescer, admission, turnstile, deadlineMs: c.scanDeadlineMs, mailPerRecipientPerDay: c.mailPerRecipientPerDay,
     ...(o.onMailQueued ? { onMailQueued: o.onMailQueued } : {}),
     ...(o.onArchived ? { onArchived: o.onArchived } : {}),
   });
-  return { scans, admission, limits, catalog: o.catalog ?? catalogLookup({ checks: everyCatalogCheck() }) };
+  return { scans, admission, limits, turnstile, catalog: o.catalog ?? catalogLookup({ checks: everyCatalogCheck() }) };
 }

@@ -7,7 +7,7 @@ import type { ReportDiff } from '../changes/diff.ts';
 import { compareArchived } from '../scans/compare.ts';
 import { reportUrlFor } from '../scans/archive.ts';
 import { queueCappedMail } from '../storage/queries/archiveScan.ts';
-import { markAlerted, previousDoneRun, type AlertMail, type RunRow, type WatchRow } from '../storage/queries/watches.ts';
+import { markAlerted, previousDoneRun, watchIsActive, type AlertMail, type RunRow, type WatchRow } from '../storage/queries/watches.ts';
 import { changesWorthAlert, type WatchChange } from './alerts.ts';
 import { alertMail } from './mails.ts';
 import type { WatchService } from './service.ts';
@@ -30,6 +30,13 @@ export async function notifyRun(s: WatchService, w: WatchRow, run: RunRow): Prom
   if (previous.scan_id !== run.scan_id) {
     diff = await compareArchived(d.db, d.baseUrl, previous.scan_id, run.scan_id);
     changes = changesWorthAlert(diff, w.threshold);
+  }
+  // Read again now the alert is decided: a watch ended during its run's scan alerts nobody
+  // (and the mailer and each webhook attempt ask once more, right before anything leaves).
+  if (diff && changes.length > 0 && !(await watchIsActive(d.db, w.id))) {
+    d.log.info({ watchId: w.id, period: run.period }, 'watch alert not sent: the watch ended during its run');
+    await markAlerted(d.db, w.id, run.period, previous.scan_id, JSON.stringify(changes), at());
+    return;
   }
   if (diff && changes.length > 0) {
     const links = await s.links(w.id);

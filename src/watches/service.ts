@@ -2,8 +2,10 @@
 // alert (mail, signed webhook) when something counted as a change happened since the previous
 // run (alerts.ts). This module holds what requests do; runner.ts what the job engine does.
 //
-//   create       no key: stored pending-confirmation and a confirmation mail queued (capped per
-//                mailbox; over the cap nothing is stored, 429). A key: one scan of its day spent,
+//   create       no key: the human-verification gate (when on) and one point of the caller's
+//                per-IP budget, POST /scan's own bucket (429 when spent); stored
+//                pending-confirmation and a confirmation mail queued (capped per mailbox; over
+//                the cap nothing is stored, 429). A key: one scan of its day spent,
 //                stored active, period 0 (the baseline) enqueued; an engine that cannot take it
 //                leaves nothing and gives the scan back (503)
 //   confirm      the mail's link: pending → active, period 0 enqueued
@@ -18,7 +20,9 @@ import type { ApiKeys, Budget } from '../keys/service.ts';
 import { bearerOf } from '../keys/secret.ts';
 import { excludedError, isExcluded } from '../scans/excluded.ts';
 import { checkLead } from '../scans/lead.ts';
+import type { ScanLimits } from '../scans/limits.ts';
 import type { ScanService } from '../scans/service.ts';
+import type { TurnstileGate } from '../scans/turnstile.ts';
 import type { Resolver } from '../scans/types.ts';
 import { queueCappedMail } from '../storage/queries/archiveScan.ts';
 import { activateWatch, deleteWatchRow, endWatch, findWatch, insertWatch, type WatchRow } from '../storage/queries/watches.ts';
@@ -38,6 +42,10 @@ export interface WatchDeps {
   jobs: JobEngine;
   keys: ApiKeys;
   scans: ScanService;
+  /** POST /scan's limits: an unkeyed createWatch spends a point of the caller's per-IP budget. */
+  limits: Pick<ScanLimits, 'consumeIp'>;
+  /** POST /scan's human-verification gate, asked of an unkeyed createWatch. */
+  turnstile: TurnstileGate;
   /** Names resolved as the scanner resolves them (SCAN_RESOLVE, then DNS). */
   resolve: Resolver;
   masterKey: () => Promise<string>;
@@ -48,6 +56,8 @@ export interface WatchDeps {
   /** Enqueues a period's run (runner.ts). */
   enqueueRun: (watchId: string, period: number, delayMs: number) => Promise<void>;
   cancelRuns: (watch: WatchRow) => Promise<void>;
+  /** WATCH_CONFIRM_TTL_S: a watch pending confirmation longer than this is gone (expiry.ts deletes it). */
+  confirmTtlS: number;
 }
 
 export interface WatchInput {
@@ -56,6 +66,7 @@ export interface WatchInput {
   every?: 'day' | 'week';
   notify?: { email?: boolean; webhookUrl?: string };
   threshold?: number;
+  turnstileToken?: unknown;
 }
 
 export interface Created {
@@ -66,6 +77,9 @@ export interface Created {
   note: string;
   budget?: Budget;
 }
+
+/** testWatch sends at most one event per watch in each window of this length. */
+export const TEST_WINDOW_MS = 60_000;
 
 const GONE_404 = () => errors.notFound('No watch with this id.', 'A watch is visible only with its manage token (in manageUrl) or the key that created it.');
 
@@ -86,14 +100,19 @@ export class WatchService {
     return { self: base, manage: `${base}?token=${await this.token(watchId, 'manage')}`, confirm: `${base}/confirm?token=${mail}`, unsubscribe: `${base}/unsubscribe?token=${mail}` };
   }
 
-  async create(authorization: string | undefined, input: WatchInput): Promise<Created> {
+  /** `clientIp` as POST /scan reads it (TRUST_PROXY honoured): the per-IP budget an unkeyed watch spends. */
+  async create(authorization: string | undefined, input: WatchInput, clientIp: string): Promise<Created> {
     const key = authorization === undefined ? undefined : await this.d.keys.authenticate(authorization);
     const lead = checkLead(input.lead);
     const domain = this.d.scans.readDomain(input.domain);
     if (await isExcluded(this.d.db, this.d.excludedDomains, domain)) throw excludedError(domain);
     const email = input.notify?.email ?? true;
+    if (!email && input.notify?.webhookUrl === undefined) throw errors.badRequest('A watch must notify somewhere.', 'Leave `notify.email` on, or give `notify.webhookUrl`.');
+    // In POST /scan's order: the gate, then the name's DNS, then the budget (a request refused
+    // for its input spends none). A key pays with its own daily budget instead.
+    if (!key) await this.d.turnstile.check(input.turnstileToken, clientIp);
     const webhookUrl = input.notify?.webhookUrl === undefined ? null : await checkWebhookUrl(input.notify.webhookUrl, this.d.resolve);
-    if (!email && !webhookUrl) throw errors.badRequest('A watch must notify somewhere.', 'Leave `notify.email` on, or give `notify.webhookUrl`.');
+    if (!key) await this.d.limits.consumeIp(clientIp);
     const now = this.d.now();
     const id = randomUUID();
     const row: WatchRow = {
@@ -143,7 +162,7 @@ export class WatchService {
     if (token === undefined && bearerOf(authorization) === undefined) {
       throw errors.unauthorized('A manage token or an API key is required.', 'Use the manageUrl createWatch returned (its ?token=), or the partner key that created the watch.');
     }
-    const row = await findWatch(this.d.db, id);
+    const row = await this.#find(id);
     if (token !== undefined) {
       if (row && tokenMatches(await this.d.masterKey(), id, 'manage', token)) return row;
       throw GONE_404();
@@ -155,7 +174,7 @@ export class WatchService {
 
   /** The watch if `token` is its mail token (or, where `manage` is allowed, its manage token); undefined otherwise. */
   async byLink(id: string, token: string | undefined, manage: boolean): Promise<WatchRow | undefined> {
-    const row = await findWatch(this.d.db, id);
+    const row = await this.#find(id);
     if (!row) return undefined;
     const master = await this.d.masterKey();
     return tokenMatches(master, id, 'mail', token) || (manage && tokenMatches(master, id, 'manage', token)) ? row : undefined;
@@ -165,7 +184,7 @@ export class WatchService {
   async confirm(row: WatchRow): Promise<WatchRow> {
     if (row.status === 'ended') throw errors.gone('This watch has ended (unsubscribed or deleted); it cannot be confirmed.');
     const at = this.d.now().toISOString();
-    if (await activateWatch(this.d.db, row.id, at)) {
+    if (await activateWatch(this.d.db, row.id, at, this.#expiredBefore())) {
       try {
         await this.d.enqueueRun(row.id, 0, 0);
       } catch (err) {
@@ -173,7 +192,22 @@ export class WatchService {
         throw errors.unavailable('The watch could not be started: the job engine is unavailable. It is still waiting for confirmation.', 'Follow the link again in a minute.', err);
       }
     }
-    return (await findWatch(this.d.db, row.id))!;
+    const now = await this.#find(row.id);
+    // Expired (or swept) between the link's check and the button: as gone as an unknown watch.
+    if (!now) throw errors.notFound('No watch with this id, or the link\'s token is not this watch\'s.', 'An unconfirmed watch expires; create it again.');
+    return now;
+  }
+
+  /** Created before this, a watch still pending confirmation has expired. */
+  #expiredBefore(): string {
+    return new Date(this.d.now().getTime() - this.d.confirmTtlS * 1000).toISOString();
+  }
+
+  /** The watch, unless it is unknown or an expired unconfirmed one (gone, even before the sweep deletes it). */
+  async #find(id: string): Promise<WatchRow | undefined> {
+    const row = await findWatch(this.d.db, id);
+    if (row?.status === 'pending-confirmation' && row.created_at < this.#expiredBefore()) return undefined;
+    return row;
   }
 
   async end(row: WatchRow, by: 'deleted' | 'unsubscribed'): Promise<WatchRow> {
@@ -188,16 +222,27 @@ export class WatchService {
   /** testWatch: a signed readiness.test event to the watch's webhook. */
   async test(row: WatchRow): Promise<{ eventId: string }> {
     if (row.status === 'ended') throw errors.conflict('This watch has ended.');
+    // Opt-in first: nothing at all goes to a webhook before the mailbox confirmed the watch.
+    if (row.status !== 'active') throw errors.conflict('This watch is not confirmed yet: nothing is sent to its webhook until it is.', 'Follow the confirmation link mailed to the watch\'s address, then test again.');
     if (!row.webhook_url) throw errors.conflict('This watch has no webhook URL to test.', 'Create a watch with `notify.webhookUrl` to receive webhooks.');
-    const eventId = `evt-test-${randomUUID()}`;
+    // One test event per watch per minute: its id names the minute, and a delivery is stored
+    // once per event id, so however many requests race, one event of a window goes out (once).
+    const now = this.d.now().getTime();
+    const window = Math.floor(now / TEST_WINDOW_MS);
+    const eventId = `evt-test-${row.id}.${window}`;
+    let sent;
     try {
-      await this.d.deliveries.send({
+      sent = await this.d.deliveries.send({
         watchId: row.id, url: row.webhook_url, secretVersion: row.secret_version,
-        event: { id: eventId, type: 'readiness.test', watchId: row.id, domain: row.domain, sentAt: this.d.now().toISOString() },
+        event: { id: eventId, type: 'readiness.test', watchId: row.id, domain: row.domain, sentAt: new Date(now).toISOString() },
       });
     } catch (err) {
       if (err instanceof JobEngineUnavailable) throw errors.unavailable('The test event could not be queued: the job engine is unavailable.', 'Try again in a minute.', err);
       throw err;
+    }
+    if (sent === 'not-active') throw errors.conflict('This watch has ended.');
+    if (sent === 'duplicate') {
+      throw errors.tooMany(((window + 1) * TEST_WINDOW_MS - now) / 1000, `This watch's webhook had its test event of this minute (${eventId}).`, 'getWatch shows how it went; test again next minute.');
     }
     return { eventId };
   }

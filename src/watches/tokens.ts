@@ -4,7 +4,8 @@
 //   mail token    in the links of the watch's mails only (confirm, unsubscribe), so following
 //                 one proves the mailbox agreed: the creator's manage token cannot confirm.
 // Deriving them lets every mail carry its links without a token kept in the database.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { secretsEqual } from '../security/compare.ts';
 
 export type TokenKind = 'manage' | 'mail';
 
@@ -12,10 +13,7 @@ export function watchToken(masterKey: string, watchId: string, kind: TokenKind):
   return createHmac('sha256', Buffer.from(masterKey, 'base64url')).update(`watch-${kind}:${watchId}`).digest('base64url');
 }
 
-/** Whether `given` is the watch's token of this kind, compared in constant time. */
+/** Whether `given` is the watch's token of this kind, compared in constant time (src/security/compare.ts). */
 export function tokenMatches(masterKey: string, watchId: string, kind: TokenKind, given: string | undefined): boolean {
-  if (typeof given !== 'string' || given.length !== 43) return false;
-  const expected = Buffer.from(watchToken(masterKey, watchId, kind));
-  const got = Buffer.from(given);
-  return got.length === expected.length && timingSafeEqual(got, expected);
+  return secretsEqual(given, watchToken(masterKey, watchId, kind));
 }

@@ -2,7 +2,8 @@
 // with its name resolved as the scanner resolves names (SCAN_RESOLVE answers, then DNS):
 // https only, no credentials in it, a host name (not an address literal) that is not
 // reserved or internal, and every address it resolves to globally routable. Deliveries
-// check it again each time (the name may point elsewhere later).
+// check it again each time (the name may point elsewhere later). A refusal never names the
+// address the host resolved to.
 import { errors } from '../errors.ts';
 import { checkHostName, checkResolved } from '../net/guard.ts';
 import type { Resolver } from '../scans/types.ts';
@@ -28,8 +29,9 @@ export async function checkWebhookUrl(raw: string, resolve: Resolver): Promise<s
   if (!named.ok) refuse(`${host}: ${named.reason}`);
   const answer = await resolve(host);
   if (!answer.ok) refuse(`${host} does not resolve (${answer.message})`);
-  const verdict = checkResolved(host, answer.addresses);
-  if (!verdict.ok) refuse(`${host} ${verdict.reason}`);
+  // Never which address: a name of the caller's pointing into our network (a CNAME to an
+  // internal name) would otherwise read our internal DNS back to them. The scan preflight says the same.
+  if (!checkResolved(host, answer.addresses).ok) refuse(`${host} resolves to a non-public address`);
   url.hash = '';
   return url.toString();
 }

@@ -3,6 +3,7 @@
 // sees it), never follow a redirect, and say what came of it in words a receiver's owner can
 // act on. Never throws: every outcome is a value the caller records on the row.
 import type { Egress } from '../net/egress.ts';
+import { cleanExcerpt, cleanText } from '../security/plain-text.ts';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signPayload } from './signature.ts';
 
 /**
@@ -31,10 +32,22 @@ export interface AttemptResult {
   error: string | null;
 }
 
-/** A receiver's answer in one line, short enough to show in getWatch. */
-function snippet(body: Buffer): string {
-  const text = body.subarray(0, 400).toString('utf8').replace(/\s+/g, ' ').trim();
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+/**
+ * How much of a receiver's answer (and of anything else it chose, such as a redirect's
+ * Location) a failed attempt keeps for getWatch: enough to recognise an error page, too little
+ * to read a service through us. Controls and bidi overrides are stripped (src/security/plain-text.ts).
+ */
+export const EXCERPT_CHARS = 80;
+
+/** Text the receiver chose, as one short plain line. */
+function excerpt(text: string): string {
+  return cleanExcerpt(text, EXCERPT_CHARS);
+}
+
+/** The address a refused name resolved to is never kept: getWatch would show our DNS's answer to the watch's owner. */
+export function withoutAddress(message: string): string {
+  // An address always has a dot or a colon; an error code such as (GUARD_REFUSED) never does.
+  return message.replace(/resolves to a non-public address \([^()\s]*[.:][^()\s]*\)/g, 'resolves to a non-public address');
 }
 
 export async function attemptDelivery(egress: Egress, a: AttemptInput): Promise<AttemptResult> {
@@ -56,19 +69,20 @@ export async function attemptDelivery(egress: Egress, a: AttemptInput): Promise<
   });
   if (result.ok) {
     if (result.status >= 200 && result.status < 300) return { delivered: true, statusCode: result.status, error: null };
-    const said = snippet(result.body);
+    // Decoded from a few bytes past the excerpt only: the rest of the answer is never kept.
+    const said = excerpt(result.body.subarray(0, EXCERPT_CHARS * 4 + 64).toString('utf8'));
     const what = result.status >= 300 && result.status < 400 ? `answered ${result.status} (a redirect, never followed)` : `answered ${result.status}`;
     return { delivered: false, statusCode: result.status, error: `the receiver ${what}${said ? `: ${said}` : ''}` };
   }
   switch (result.errorCode) {
     case 'REDIRECT_LIMIT':
     case 'REDIRECT_LOOP':
-      return { delivered: false, statusCode: null, error: `the receiver redirected to ${result.redirects[0] ?? 'another URL'}; deliveries never follow redirects` };
+      return { delivered: false, statusCode: null, error: `the receiver redirected to ${result.redirects[0] ? excerpt(result.redirects[0]) : 'another URL'}; deliveries never follow redirects` };
     case 'TIMEOUT':
       return { delivered: false, statusCode: null, error: `no complete answer within ${a.timeoutMs} ms (TIMEOUT)` };
     case 'GUARD_REFUSED':
-      return { delivered: false, statusCode: null, error: `refused before sending: ${result.message} (GUARD_REFUSED)` };
+      return { delivered: false, statusCode: null, error: `refused before sending: ${excerpt(withoutAddress(result.message))} (GUARD_REFUSED)` };
     default:
-      return { delivered: false, statusCode: null, error: `${result.message} (${result.errorCode})` };
+      return { delivered: false, statusCode: null, error: `${cleanText(result.message).slice(0, 300)} (${result.errorCode})` };
   }
 }

@@ -4,6 +4,14 @@
 // stored body with a fresh timestamp (the same bytes and event id on every attempt) and
 // records what came of it on the row.
 //
+// Opt-in and fairness (issue 35): nothing is stored for a watch that is not active (confirmed
+// and not ended), and each attempt asks again right before its request leaves, so an
+// unsubscribe or a delete that lands after the event was queued still stops it. An attempt
+// first takes one of its watch's slots (watch-slots.ts: at most 2 in flight per watch, across
+// instances); with none free it goes back to the queue without spending an attempt, so a
+// receiver that hangs delays its own watch's events only. A test event (testWatch) is sent
+// once, never retried.
+//
 // Schedule (DELIVERY_ATTEMPTS runs, WEBHOOK_BACKOFF_MS doubling): at the default 5 s the
 // retries come 5 s, 10 s, 20 s … 40 960 s (11 h 23 min) after the attempt before, 15 attempts
 // in all; the last one is 81 915 s (22 h 45 min) after the first, and then the row is failed.
@@ -11,12 +19,14 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Job, JobEngine } from '../jobs/index.ts';
-import { backoffAfter } from '../jobs/port.ts';
+import { backoffAfter, RetryLater } from '../jobs/port.ts';
 import type { Egress } from '../net/egress.ts';
 import {
-  deleteWatchDeliveries, findDelivery, insertDelivery, listDeliveries, markFailed, pendingDeliveries, recordAttempt, type DeliveryStatus,
+  abandonDelivery, deleteWatchDeliveries, findDelivery, insertDelivery, listDeliveries, markFailed, pendingDeliveries, recordAttempt, type DeliveryStatus,
 } from '../storage/queries/webhookDeliveries.ts';
-import { attemptDelivery } from './attempt.ts';
+import { cleanText } from '../security/plain-text.ts';
+import { attemptDelivery, withoutAddress } from './attempt.ts';
+import type { WatchSlots } from './watch-slots.ts';
 
 export interface WebhookEvent { id: string; type: 'readiness.changed' | 'readiness.test'; [k: string]: unknown }
 
@@ -31,9 +41,16 @@ export interface DeliveryView {
   deliveredAt: string | null;
 }
 
+/**
+ * What send() did: `queued` (stored now and its job enqueued), `duplicate` (an earlier send of
+ * this event id stored it; its job is made sure of while pending), `not-active` (the watch is
+ * not active: nothing stored, nothing will go).
+ */
+export type SendOutcome = 'queued' | 'duplicate' | 'not-active';
+
 export interface WebhookDeliveries {
-  /** Stores the delivery row (status pending) and enqueues its job; idempotent by eventId. */
-  send(d: { watchId: string; url: string; secretVersion: number; event: WebhookEvent }): Promise<void>;
+  /** Stores the delivery row (status pending) and enqueues its job, for an active watch only; idempotent by eventId. */
+  send(d: { watchId: string; url: string; secretVersion: number; event: WebhookEvent }): Promise<SendOutcome>;
   /** Latest deliveries of a watch, newest first, for getWatch. */
   list(watchId: string, limit: number): Promise<DeliveryView[]>;
   /** Removes a deleted watch's deliveries; those still pending are never attempted again. */
@@ -47,6 +64,8 @@ export const QUEUE = 'webhook-deliveries';
 const PRIORITY = 20;
 /** Time a job may take beyond the request's own timeout: the master key's load, the row's writes. */
 const JOB_MARGIN_MS = 5_000;
+/** How soon a delivery whose watch had no free slot is tried again (up to twice this, jittered). */
+const SLOT_RETRY_MS = 1_000;
 
 /** From the first attempt to the last, when every one fails. */
 export function scheduleSpanMs(backoffMs: number, attempts = DELIVERY_ATTEMPTS): number {
@@ -71,9 +90,16 @@ export interface DeliveryDeps {
   attempts?: number;
   /** Attempts running at once in this process. */
   concurrency?: number;
+  /** Whether the watch is active now (confirmed, not ended): asked before storing and again right before each request. */
+  watchActive: (watchId: string) => Promise<boolean>;
+  /** Each watch's slots for attempts in flight (watch-slots.ts: Redis with REDIS_URL, else this process). */
+  slots: WatchSlots;
 }
 
 interface DeliveryJob { id: string }
+
+/** Runs of a test event: one, never retried (a test is asked for again, not repeated by us). */
+const TEST_ATTEMPTS = 1;
 
 /** The event id must be usable as a header value, and short enough for the row. */
 const EVENT_ID = /^[A-Za-z0-9._:-]{1,100}$/;
@@ -88,23 +114,28 @@ export class WebhookDeliveryService implements WebhookDeliveries {
     this.#attempts = deps.attempts ?? DELIVERY_ATTEMPTS;
   }
 
-  async send(d: { watchId: string; url: string; secretVersion: number; event: WebhookEvent }): Promise<void> {
+  async send(d: { watchId: string; url: string; secretVersion: number; event: WebhookEvent }): Promise<SendOutcome> {
     if (!EVENT_ID.test(d.event.id)) throw new TypeError(`event id ${JSON.stringify(d.event.id)} must match ${EVENT_ID}`);
     // createWatch admits only https URLs; a caller that skipped that check gets no plain-text delivery either.
     if (!URL.canParse(d.url) || new URL(d.url).protocol !== 'https:') throw new TypeError(`webhook URL ${JSON.stringify(d.url)} must be https`);
+    // Opt-in: nothing is even stored for a watch not confirmed, or ended since its run began.
+    if (!(await this.#d.watchActive(d.watchId))) return 'not-active';
+    const id = randomUUID();
     const row = await insertDelivery(this.#d.db, {
-      id: randomUUID(), watch_id: d.watchId, event_id: d.event.id, type: d.event.type, url: d.url,
+      id, watch_id: d.watchId, event_id: d.event.id, type: d.event.type, url: d.url,
       secret_version: d.secretVersion, body: JSON.stringify(d.event), created_at: this.#d.now().toISOString(),
     });
     // A second send of a finished event changes nothing; of a pending one, it makes sure its job is queued.
-    if (row.status === 'pending') await this.#enqueue(row.id);
+    if (row.status === 'pending') await this.#enqueue(row.id, row.type);
+    return row.id === id ? 'queued' : 'duplicate';
   }
 
   async list(watchId: string, limit: number): Promise<DeliveryView[]> {
     const rows = await listDeliveries(this.#d.db, watchId, limit);
     return rows.map((r) => ({
       eventId: r.event_id, type: r.type, status: r.status, attempts: r.attempts, lastStatusCode: r.last_status_code,
-      lastError: r.last_error, createdAt: r.created_at, deliveredAt: r.delivered_at,
+      // Cleaned again as shown: rows written before excerpts were short and clean (and addresses left out) show no more than new ones.
+      lastError: r.last_error === null ? null : cleanText(withoutAddress(r.last_error)), createdAt: r.created_at, deliveredAt: r.delivered_at,
     }));
   }
 
@@ -129,8 +160,9 @@ export class WebhookDeliveryService implements WebhookDeliveries {
     void this.#resume().catch((err: unknown) => this.#d.log.warn({ err }, 'pending webhook deliveries not re-enqueued at start'));
   }
 
-  #enqueue(id: string): Promise<void> {
-    return this.#d.jobs.enqueue<DeliveryJob>(QUEUE, { id }, { jobId: `webhook.${id}`, priority: PRIORITY, attempts: this.#attempts, backoffMs: this.#d.backoffMs });
+  #enqueue(id: string, type: string): Promise<void> {
+    const attempts = type === 'readiness.test' ? TEST_ATTEMPTS : this.#attempts;
+    return this.#d.jobs.enqueue<DeliveryJob>(QUEUE, { id }, { jobId: `webhook.${id}`, priority: PRIORITY, attempts, backoffMs: this.#d.backoffMs });
   }
 
   async #attempt(job: Job<DeliveryJob>): Promise<void> {
@@ -140,19 +172,37 @@ export class WebhookDeliveryService implements WebhookDeliveries {
       this.#d.log.debug({ delivery: job.data.id, status: row?.status ?? 'missing' }, 'webhook delivery already final; nothing sent');
       return;
     }
-    const [egress, secret] = await Promise.all([this.#d.egress(), this.#d.secret(row.watch_id, row.secret_version)]);
-    const result = await attemptDelivery(egress, {
-      url: row.url, eventId: row.event_id, body: row.body, secret, timestamp: Math.floor(this.#d.now().getTime() / 1000),
-      timeoutMs: this.#d.timeoutMs, userAgent: this.#d.userAgent, signal: job.signal,
-    });
-    // Stopping (or the job's own timeout): not the receiver's doing, so no attempt is counted.
-    if (job.signal.aborted) throw new Error('the delivery was interrupted');
-    const counted = await recordAttempt(this.#d.db, row.id, { ...result, at: this.#d.now().toISOString() });
-    // Settled meanwhile by another run of this job (two instances after a lapsed lease): its outcome stands.
-    if (!counted) return;
-    if (!result.delivered) {
-      this.#d.log.info({ delivery: row.id, eventId: row.event_id, attempt: job.attempt, of: job.attempts, error: result.error }, 'webhook delivery attempt failed');
-      throw new Error(result.error ?? 'not delivered');
+    // Fairness: one of the watch's slots, or back to the queue at once (no attempt spent, no worker held).
+    let slot;
+    try {
+      slot = await this.#d.slots.tryTake(row.watch_id);
+    } catch (err) {
+      throw new RetryLater(SLOT_RETRY_MS, `the watch's delivery slots could not be read: ${(err as Error).message}`);
+    }
+    if (!slot) throw new RetryLater(SLOT_RETRY_MS * (1 + Math.random()), `watch ${row.watch_id} has its deliveries in flight`);
+    try {
+      const [egress, secret] = await Promise.all([this.#d.egress(), this.#d.secret(row.watch_id, row.secret_version)]);
+      // Read last, right before the request leaves: an unsubscribe or delete since the event was queued stops it.
+      if (!(await this.#d.watchActive(row.watch_id))) {
+        await abandonDelivery(this.#d.db, row.id, 'not sent: the watch had ended');
+        this.#d.log.info({ delivery: row.id, eventId: row.event_id, watchId: row.watch_id }, 'webhook delivery dropped: the watch is no longer active');
+        return;
+      }
+      const result = await attemptDelivery(egress, {
+        url: row.url, eventId: row.event_id, body: row.body, secret, timestamp: Math.floor(this.#d.now().getTime() / 1000),
+        timeoutMs: this.#d.timeoutMs, userAgent: this.#d.userAgent, signal: job.signal,
+      });
+      // Stopping (or the job's own timeout): not the receiver's doing, so no attempt is counted.
+      if (job.signal.aborted) throw new Error('the delivery was interrupted');
+      const counted = await recordAttempt(this.#d.db, row.id, { ...result, at: this.#d.now().toISOString() });
+      // Settled meanwhile by another run of this job (two instances after a lapsed lease): its outcome stands.
+      if (!counted) return;
+      if (!result.delivered) {
+        this.#d.log.info({ delivery: row.id, eventId: row.event_id, attempt: job.attempt, of: job.attempts, error: result.error }, 'webhook delivery attempt failed');
+        throw new Error(result.error ?? 'not delivered');
+      }
+    } finally {
+      await slot.release();
     }
   }
 
@@ -169,7 +219,7 @@ export class WebhookDeliveryService implements WebhookDeliveries {
       if (page.length === 0) return;
       for (const p of page) {
         if (this.#d.now().getTime() - Date.parse(p.created_at) > horizon) await markFailed(this.#d.db, p.id);
-        else await this.#enqueue(p.id);
+        else await this.#enqueue(p.id, p.type);
       }
       after = page.at(-1)!.id;
     }

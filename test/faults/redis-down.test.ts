@@ -5,32 +5,20 @@
 // the limits); when Redis returns, sharing resumes. No crash, no 5xx.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { freePort } from '../../bench/lib/child.ts';
 import { conforms } from '../helpers/contract.ts';
+import { noRedisServer, startRedisServer, type OwnRedis } from '../helpers/redis-server.ts';
 import { testApp, type TestApp } from '../helpers/app.ts';
 import { rawRequest } from '../hostile/lib/raw-http.ts';
 import { countingScanner } from '../hostile/lib/hostile-app.ts';
 
-const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
-const skip = hasRedisServer ? undefined : 'redis-server is not installed: this fault test runs its own Redis to kill it';
+const skip = noRedisServer;
 const opt = skip ? { skip } : {};
 const lead = { name: 'Redis Fault', email: 'redis@redis-fault.com' };
 
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  for (let i = 0; i < 100; i++) {
-    if (spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().includes('PONG')) return child;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('redis-server did not start');
-}
-
 describe('fault: Redis disappears and comes back', () => {
-  let redis: ChildProcess | undefined;
-  let port = 0;
+  let redis: OwnRedis | undefined;
   let t: TestApp;
   let server: http.Server;
   let url = '';
@@ -38,10 +26,9 @@ describe('fault: Redis disappears and comes back', () => {
 
   before(async () => {
     if (skip) return;
-    port = await freePort();
-    redis = await startRedis(port);
+    redis = await startRedisServer();
     t = await testApp(
-      { REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_PER_IP: '4/1800', RATE_LIMIT_PER_DOMAIN: '100/1', SCAN_RESOLVE: '*.redis-fault.com=11.22.33.44' },
+      { REDIS_URL: redis.url, RATE_LIMIT_PER_IP: '4/1800', RATE_LIMIT_PER_DOMAIN: '100/1', SCAN_RESOLVE: '*.redis-fault.com=11.22.33.44' },
       {},
       { scanner },
     );
@@ -55,7 +42,7 @@ describe('fault: Redis disappears and comes back', () => {
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
     await t.close();
-    redis?.kill('SIGKILL');
+    await redis?.stop();
   });
 
   const scan = async (domain: string) => {
@@ -70,8 +57,7 @@ describe('fault: Redis disappears and comes back', () => {
   });
 
   test('Redis killed: scans still answer 200, /health answers, nothing crashes', opt, async () => {
-    redis!.kill('SIGKILL');
-    await new Promise((r) => redis!.once('exit', r));
+    await redis!.kill();
     const res = await scan('two.redis-fault.com');
     assert.equal(res.status, 200, res.text);
     // The just-completed cache lives in Redis: without it a repeat is a fresh scan (within
@@ -91,7 +77,7 @@ describe('fault: Redis disappears and comes back', () => {
   });
 
   test('Redis back on the same port: the instance reconnects and keeps serving', opt, async () => {
-    redis = await startRedis(port);
+    await redis!.restart();
     const until = Date.now() + 10_000;
     let status = 0;
     // The per-IP budget may be spent; a 429 is an answer too. What matters is no 5xx and no crash.

@@ -14,7 +14,9 @@ export function recordingDeliveries(): RecordingDeliveries {
     sent,
     forgotten,
     async send(d) {
-      if (!sent.some((s) => s.event.id === d.event.id)) sent.push(d);
+      if (sent.some((s) => s.event.id === d.event.id)) return 'duplicate';
+      sent.push(d);
+      return 'queued';
     },
     async list(watchId, limit): Promise<DeliveryView[]> {
       return sent.filter((s) => s.watchId === watchId).reverse().slice(0, limit).map((s) => ({

@@ -28,12 +28,12 @@ for (const name of databaseNames()) {
     test(`${name}: pending → active → ended, each step once`, async () => {
       const w = watch();
       await insertWatch(t.db, w);
-      assert.equal(await activateWatch(t.db, w.id, '2026-01-01T00:01:00.000Z'), true);
-      assert.equal(await activateWatch(t.db, w.id, '2026-01-01T00:02:00.000Z'), false);
+      assert.equal(await activateWatch(t.db, w.id, '2026-01-01T00:01:00.000Z', '2000-01-01T00:00:00.000Z'), true);
+      assert.equal(await activateWatch(t.db, w.id, '2026-01-01T00:02:00.000Z', '2000-01-01T00:00:00.000Z'), false);
       assert.equal((await findWatch(t.db, w.id))!.confirmed_at, '2026-01-01T00:01:00.000Z');
       assert.equal(await endWatch(t.db, w.id, '2026-01-02T00:00:00.000Z', 'unsubscribed'), true);
       assert.equal(await endWatch(t.db, w.id, '2026-01-03T00:00:00.000Z', 'deleted'), false);
-      assert.equal(await activateWatch(t.db, w.id, '2026-01-04T00:00:00.000Z'), false, 'an ended watch never comes back');
+      assert.equal(await activateWatch(t.db, w.id, '2026-01-04T00:00:00.000Z', '2000-01-01T00:00:00.000Z'), false, 'an ended watch never comes back');
       const ended = (await findWatch(t.db, w.id))!;
       assert.deepEqual([ended.status, ended.ended_by], ['ended', 'unsubscribed']);
     });

@@ -64,7 +64,7 @@ describe('a webhook delivery survives a SIGKILL of its instance (BullMQ on Redis
 
   test('A killed while the receiver holds the request: B delivers it under the same event id; a redelivered job then sends nothing', { timeout: 180_000 }, async () => {
     receiver.script('/crash-d', ['hang', { status: 200 }]);
-    const watchId = `w-${randomUUID()}`;
+    const watchId = randomUUID();
     const e = { id: `evt_${randomUUID()}`, type: 'readiness.changed', watchId, domain: 'open-basic.world-fixtures.com', changes: [] };
     const logA = path.join(dir, 'a.log');
     const a = procs.start({ ...env, SEND: JSON.stringify({ watchId, url: 'https://hooks.world-fixtures.com/crash-d', secretVersion: 1, event: e }) }, logA);

@@ -25,13 +25,13 @@ export function children(): Children {
 
 export const lines = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { msg: string; [k: string]: unknown }) : []);
 
-export async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
+export async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 90_000, everyMs = 50): Promise<T> {
   const stop = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();
     if (v !== undefined && v !== false) return v;
     if (Date.now() > stop) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
 }
 

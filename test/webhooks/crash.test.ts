@@ -48,7 +48,7 @@ describe('a webhook delivery survives a SIGKILL of its process (embedded engine)
 
   test('killed while the receiver holds the request: delivered after the restart, same event id; a redelivered job then sends nothing', async () => {
     receiver.script('/crash', ['hang', { status: 200 }]);
-    const watchId = `w-${randomUUID()}`;
+    const watchId = randomUUID();
     const e = { id: `evt_${randomUUID()}`, type: 'readiness.changed', watchId, domain: 'open-basic.world-fixtures.com', changes: [] };
     const logA = path.join(dir, 'a.log');
     const a = child({ ...env, SEND: JSON.stringify({ watchId, url: 'https://hooks.world-fixtures.com/crash', secretVersion: 1, event: e }) }, logA);

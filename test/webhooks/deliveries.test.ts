@@ -17,7 +17,9 @@ import { createEgress, type Egress } from '../../src/net/egress.ts';
 import type { ResolveOverrides } from '../../src/net/resolve.ts';
 import { DEFAULT_MAX_BODY } from '../../src/scanner/probe.ts';
 import { insertDelivery } from '../../src/storage/queries/webhookDeliveries.ts';
-import { RESPONSE_BODY_CAP } from '../../src/webhooks/attempt.ts';
+import { watchIsActive } from '../../src/storage/queries/watches.ts';
+import { localWatchSlots } from '../../src/webhooks/watch-slots.ts';
+import { EXCERPT_CHARS, RESPONSE_BODY_CAP } from '../../src/webhooks/attempt.ts';
 import { DELIVERY_ATTEMPTS, scheduleSpanMs, WebhookDeliveryService, type DeliveryView, type WebhookDeliveries, type WebhookEvent } from '../../src/webhooks/deliveries.ts';
 import { webhookSecrets } from '../../src/webhooks/master-key.ts';
 import { testApp, type TestApp } from '../helpers/app.ts';
@@ -25,6 +27,7 @@ import { openTestDb, type TestDb } from '../storage/databases.ts';
 import { startWorld, ADDR, type World } from '../world/index.ts';
 import { webhookReceiver, type ReceivedRequest } from '../world/receiver.ts';
 import { nodeVerifies, pythonVerifies } from './readme-snippets.ts';
+import { watchRow } from './watch-rows.ts';
 
 const PY = spawnSync('sh', ['-c', 'command -v python3']).status === 0;
 if (!PY) console.warn('SKIPPING the Python checks of delivered webhooks: python3 is not installed');
@@ -119,7 +122,7 @@ for (const engine of ['embedded', 'distributed'] as const) describe(`webhook del
   });
 
   test('500, 500, then 200: delivered on the third try, the same event id and bytes each time, each signed afresh with the watch\'s secret, through networkA\'s proxy', async () => {
-    const watchId = `w-${randomUUID()}`;
+    const watchId = await watchRow(app.ctx.db);
     const secret = await app.services.webhookSecret(watchId, 1);
     receiver.script('/flaky', [{ status: 500, body: 'try later' }, { status: 500 }, { status: 200, body: 'ok' }]);
     const e = event(watchId);
@@ -151,7 +154,7 @@ for (const engine of ['embedded', 'distributed'] as const) describe(`webhook del
   });
 
   test('the README\'s Node and Python snippets, as printed, verify a real delivery and refuse a changed one', { skip: PY ? false : 'python3 is not installed' }, async () => {
-    const watchId = `w-${randomUUID()}`;
+    const watchId = await watchRow(app.ctx.db);
     receiver.script('/readme', [{ status: 204 }]);
     const e = event(watchId, { type: 'readiness.test' });
     await app.services.webhooks.send({ watchId, url: `https://${HOST}/readme`, secretVersion: 2, event: e });
@@ -168,7 +171,7 @@ for (const engine of ['embedded', 'distributed'] as const) describe(`webhook del
   });
 
   test('a receiver that redirects: never followed, the attempt failed', async () => {
-    const watchId = `w-${randomUUID()}`;
+    const watchId = await watchRow(app.ctx.db);
     receiver.script('/moved', [{ status: 302, headers: { location: `https://${HOST}/landing` } }]);
     receiver.script('/landing', [{ status: 200 }]);
     const e = event(watchId);
@@ -187,7 +190,7 @@ for (const engine of ['embedded', 'distributed'] as const) describe(`webhook del
   });
 
   test('a webhook host that now resolves to a private address: refused by the guard at delivery, never reached', async () => {
-    const watchId = `w-${randomUUID()}`;
+    const watchId = await watchRow(app.ctx.db);
     receiver.script('/rebound', [{ status: 200 }]);
     const first = event(watchId);
     await app.services.webhooks.send({ watchId, url: `https://${REBIND}/rebound`, secretVersion: 1, event: first });
@@ -200,13 +203,15 @@ for (const engine of ['embedded', 'distributed'] as const) describe(`webhook del
     const row = await deliveryOf(app.services.webhooks, watchId, second.id, (d) => d.attempts >= 2);
     assert.equal(row.status, 'pending');
     assert.equal(row.lastStatusCode, null);
-    assert.match(row.lastError ?? '', new RegExp(`refused before sending: ${REBIND.replace(/\./g, '\\.')}: resolves to a non-public address \\(${ADDR.internal}\\) \\(GUARD_REFUSED\\)`));
+    // Refused, and saying so without the address the name now resolves to (getWatch shows this to the watch's owner).
+    assert.equal(row.lastError, `refused before sending: ${REBIND}: resolves to a non-public address (GUARD_REFUSED)`);
+    assert.ok(!JSON.stringify(await app.services.webhooks.list(watchId, 50)).includes(ADDR.internal), 'the private address appears nowhere in the deliveries');
     assert.equal(receiver.received('/rebound').length, 1, 'the receiver got nothing more');
     assert.ok(!world.proxyLogs.networkA.seen.slice(connectsBefore).some((c) => c.includes(ADDR.internal)), 'the proxy was never asked for the private address');
   });
 
   test('a receiver slower than the timeout: the attempt is a failure (TIMEOUT) and the delivery stays pending', async () => {
-    const watchId = `w-${randomUUID()}`;
+    const watchId = await watchRow(app.ctx.db);
     receiver.script('/slow', ['hang']);
     const e = event(watchId);
     await app.services.webhooks.send({ watchId, url: `https://${HOST}/slow`, secretVersion: 1, event: e });
@@ -216,7 +221,7 @@ for (const engine of ['embedded', 'distributed'] as const) describe(`webhook del
   });
 
   test('an event id that is not a safe header value, or a URL that is not https, is refused before anything is stored', async () => {
-    const watchId = `w-${randomUUID()}`;
+    const watchId = await watchRow(app.ctx.db);
     await assert.rejects(app.services.webhooks.send({ watchId, url: `https://${HOST}/x`, secretVersion: 1, event: event(watchId, { id: 'evt\r\nX-Injected: 1' }) }), TypeError);
     await assert.rejects(app.services.webhooks.send({ watchId, url: `http://${HOST}/x`, secretVersion: 1, event: event(watchId) }), /must be https/);
     await assert.rejects(app.services.webhooks.send({ watchId, url: 'not a url', secretVersion: 1, event: event(watchId) }), /must be https/);
@@ -245,6 +250,7 @@ describe('webhook deliveries on a bare engine', () => {
     return new WebhookDeliveryService({
       db: t.db, log, now: () => new Date(), jobs, egress: async () => egress, secret: webhookSecrets(undefined, t.db, () => new Date()),
       backoffMs, timeoutMs: 3000, userAgent: 'agent-readiness-webhooks/test', ...(attempts ? { attempts } : {}),
+      watchActive: (id) => watchIsActive(t.db, id), slots: localWatchSlots(),
     });
   }
 
@@ -254,7 +260,7 @@ describe('webhook deliveries on a bare engine', () => {
       const hooks = service(jobs, 3);
       hooks.start();
       receiver.script('/down', [{ status: 503, body: 'maintenance' }]);
-      const watchId = `w-${randomUUID()}`;
+      const watchId = await watchRow(t.db);
       const e = event(watchId);
       await hooks.send({ watchId, url: `https://${HOST}/down`, secretVersion: 1, event: e });
       const row = await deliveryOf(hooks, watchId, e.id, (d) => d.status !== 'pending');
@@ -265,9 +271,49 @@ describe('webhook deliveries on a bare engine', () => {
     }
   });
 
+  test('a failed delivery keeps its status code and at most a short, control-stripped excerpt of the receiver\'s answer', async () => {
+    const jobs = new EmbeddedJobEngine({ file: ':memory:', log, pollMs: 20 });
+    try {
+      const hooks = service(jobs, 1);
+      hooks.start();
+      // Escape sequences, a bidi override, C0/C1 controls and line breaks, then far more than anyone should read back.
+      const answer = `\u001b[31mERROR\u001b[0m \u202eevil\u202c\u0007 line1\nline2\r\n\u0085\u0090${'x'.repeat(5000)}TAIL-MARKER`;
+      receiver.script('/oracle', [{ status: 500, body: answer }]);
+      const watchId = await watchRow(t.db);
+      const e = event(watchId);
+      await hooks.send({ watchId, url: `https://${HOST}/oracle`, secretVersion: 1, event: e });
+      const row = await deliveryOf(hooks, watchId, e.id, (d) => d.status === 'failed');
+      assert.equal(row.lastStatusCode, 500);
+      const prefix = 'the receiver answered 500: ';
+      assert.ok(row.lastError?.startsWith(`${prefix}ERROR evil line1 line2 xxx`), String(row.lastError));
+      const excerpt = row.lastError!.slice(prefix.length);
+      assert.equal([...excerpt].length, EXCERPT_CHARS + 1, 'the excerpt is cut, and says so with an ellipsis');
+      assert.ok(excerpt.endsWith('…'));
+      assert.doesNotMatch(row.lastError!, /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/, 'no control or bidi character');
+      assert.ok(!row.lastError!.includes('TAIL-MARKER'));
+    } finally {
+      await jobs.close();
+    }
+  });
+
+  test('a row written before (a long raw answer with controls, a private address) is shown cleaned', async () => {
+    const jobs = new EmbeddedJobEngine({ file: ':memory:', log, pollMs: 20 });
+    try {
+      const hooks = service(jobs);
+      const watchId = await watchRow(t.db);
+      const e = event(watchId);
+      await insertDelivery(t.db, { id: randomUUID(), watch_id: watchId, event_id: e.id, type: e.type, url: `https://${HOST}/old`, secret_version: 1, body: JSON.stringify(e), created_at: new Date().toISOString() });
+      await t.db('webhook_deliveries').where({ event_id: e.id }).update({ last_error: 'refused before sending: old.world-fixtures.com: resolves to a non-public address (10.9.8.7) \u001b[2J\u202e (GUARD_REFUSED)' });
+      const [shown] = await hooks.list(watchId, 5);
+      assert.equal(shown!.lastError, 'refused before sending: old.world-fixtures.com: resolves to a non-public address  (GUARD_REFUSED)');
+    } finally {
+      await jobs.close();
+    }
+  });
+
   test('at start, a pending delivery whose job was lost is enqueued again; one older than the whole schedule is failed', async () => {
     receiver.script('/resumed', [{ status: 200 }]);
-    const watchId = `w-${randomUUID()}`;
+    const watchId = await watchRow(t.db);
     const lost = event(watchId);
     const stale = event(watchId);
     const now = Date.now();
@@ -294,7 +340,7 @@ describe('webhook deliveries on a bare engine', () => {
       const hooks = service(jobs, undefined, 3000);
       hooks.start();
       receiver.script('/gone', [{ status: 500 }]);
-      const watchId = `w-${randomUUID()}`;
+      const watchId = await watchRow(t.db);
       const e = event(watchId);
       await hooks.send({ watchId, url: `https://${HOST}/gone`, secretVersion: 1, event: e });
       await deliveryOf(hooks, watchId, e.id, (d) => d.attempts >= 1);

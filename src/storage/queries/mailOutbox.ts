@@ -14,7 +14,8 @@ export interface MailRow {
   subject: string;
   text_body: string;
   html_body: string;
-  status: 'pending' | 'sent' | 'dead';
+  /** dropped: never sent, because the watch it belongs to ended or expired first (last_error says so). */
+  status: 'pending' | 'sent' | 'dead' | 'dropped';
   attempts: number;
   next_attempt_at: string;
   lease_owner: string | null;
@@ -58,6 +59,21 @@ export async function markMailFailed(db: Knex, id: string, owner: string, error:
       lease_until: null,
       last_error: error.slice(0, 500),
     });
+}
+
+/** Takes a claimed mail out of the outbox unsent, saying why; the row stays (it still counts toward its mailbox's cap). */
+export async function markMailDropped(db: Knex, id: string, owner: string, why: string): Promise<void> {
+  await db('mail_outbox').where({ id, lease_owner: owner }).update({ status: 'dropped', lease_owner: null, lease_until: null, last_error: why.slice(0, 500) });
+}
+
+/**
+ * Whether a mail of this watch may still go out: the watch exists and has not ended. Read
+ * just before each send, so an unsubscribe or a delete that lands after the mail was queued
+ * (or claimed) still stops it.
+ */
+export async function watchStillMails(db: Knex, watchId: string): Promise<boolean> {
+  const row = await db('watches').where({ id: watchId }).first('status');
+  return row !== undefined && row.status !== 'ended';
 }
 
 export async function listMail(db: Knex, scanId?: string): Promise<MailRow[]> {

@@ -63,9 +63,35 @@ export async function findWatch(db: Knex, id: string): Promise<WatchRow | undefi
   return db<WatchRow>('watches').where({ id }).first();
 }
 
-/** pending-confirmation → active; true when this call activated it. */
-export async function activateWatch(db: Knex, id: string, at: string): Promise<boolean> {
-  return (await db('watches').where({ id, status: 'pending-confirmation' }).update({ status: 'active', confirmed_at: at })) === 1;
+/** Whether the watch exists and is active now (what every delivery asks right before it goes). */
+export async function watchIsActive(db: Knex, id: string): Promise<boolean> {
+  return (await db('watches').where({ id }).first('status'))?.status === 'active';
+}
+
+/** pending-confirmation → active, unless it was created before `notCreatedBefore` (its confirmation expired); true when this call activated it. */
+export async function activateWatch(db: Knex, id: string, at: string, notCreatedBefore: string): Promise<boolean> {
+  return (await db('watches').where({ id, status: 'pending-confirmation' }).andWhere('created_at', '>=', notCreatedBefore).update({ status: 'active', confirmed_at: at })) === 1;
+}
+
+/**
+ * Deletes up to `limit` watches still pending confirmation that were created before `cutoff`,
+ * each by a conditional delete (a watch confirmed meanwhile stays), with what hangs on them:
+ * runs and webhook deliveries (none should exist), and mails not yet sent, which are marked
+ * dropped (kept, as they count toward their mailbox's cap). Returns the ids deleted.
+ */
+export async function deleteExpiredPending(db: Knex, cutoff: string, limit: number): Promise<string[]> {
+  const candidates: Array<{ id: string }> = await db('watches').where({ status: 'pending-confirmation' }).andWhere('created_at', '<', cutoff).orderBy('created_at').limit(limit).select('id');
+  const deleted: string[] = [];
+  for (const { id } of candidates) {
+    await db.transaction(async (trx) => {
+      if ((await trx('watches').where({ id, status: 'pending-confirmation' }).andWhere('created_at', '<', cutoff).delete()) !== 1) return;
+      await trx('watch_runs').where({ watch_id: id }).delete();
+      await trx('webhook_deliveries').where({ watch_id: id }).delete();
+      await trx('mail_outbox').where({ watch_id: id, status: 'pending' }).update({ status: 'dropped', last_error: 'not sent: the watch was never confirmed and has expired' });
+      deleted.push(id);
+    });
+  }
+  return deleted;
 }
 
 /** Any status but ended → ended; true when this call ended it. */

@@ -67,6 +67,11 @@ export async function markFailed(db: Knex, id: string): Promise<boolean> {
   return (await db('webhook_deliveries').where({ id, status: 'pending' }).update({ status: 'failed' })) > 0;
 }
 
+/** Gives a pending delivery up unsent, saying why (its watch ended before the request left). */
+export async function abandonDelivery(db: Knex, id: string, why: string): Promise<boolean> {
+  return (await db('webhook_deliveries').where({ id, status: 'pending' }).update({ status: 'failed', last_error: why })) > 0;
+}
+
 /** Removes a watch's deliveries (the watch was deleted): a job still queued for one finds no row and sends nothing. */
 export async function deleteWatchDeliveries(db: Knex, watchId: string): Promise<number> {
   return db('webhook_deliveries').where({ watch_id: watchId }).delete();
@@ -79,6 +84,6 @@ export async function listDeliveries(db: Knex, watchId: string, limit: number): 
 }
 
 /** Pending deliveries in id order after `afterId`, a page at a time (re-enqueued at start). */
-export async function pendingDeliveries(db: Knex, afterId: string, limit: number): Promise<Array<Pick<DeliveryRow, 'id' | 'created_at'>>> {
-  return db('webhook_deliveries').where('status', 'pending').andWhere('id', '>', afterId).orderBy('id').limit(limit).select('id', 'created_at');
+export async function pendingDeliveries(db: Knex, afterId: string, limit: number): Promise<Array<Pick<DeliveryRow, 'id' | 'type' | 'created_at'>>> {
+  return db('webhook_deliveries').where('status', 'pending').andWhere('id', '>', afterId).orderBy('id').limit(limit).select('id', 'type', 'created_at');
 }
