@@ -9,6 +9,7 @@
 //   scaling 1 → 300 scans at once     bench/concurrent-scans.ts (benchScaling)
 //   where a scan's CPU goes           bench/cpu-profile.ts (--cpu-prof, beside the commit before)
 //   batches on the job engine         bench/batches.ts (BENCH_DATABASE_URL + BENCH_REDIS_URL for two instances)
+//   a claim at 20,000 queued jobs     bench/job-claims.ts (the embedded engine, beside liteque's claim)
 // BENCH_ONLY=reads,cold-start,... runs a subset.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -22,6 +23,7 @@ import { root } from './lib/child.ts';
 import { describeMachine, nowIso } from './lib/machine.ts';
 import { writeSection } from './lib/results.ts';
 import { fmt } from './lib/stats.ts';
+import { benchJobClaims } from './job-claims.ts';
 import { benchReads } from './reads.ts';
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -120,6 +122,14 @@ if (wanted('batches')) {
   rows.push({ what: 'batch: resident size, last 1,000 of 5,000 items over the first 1,000', target: '≤ 1.10', figure: fmt(b.rssRatio, 3), ok: b.rssRatio <= 1.1 });
   rows.push({ what: 'batch: p95 of a person\'s POST /scan during a batch over idle', target: '≤ 2 ×', figure: `${fmt(b.p95Ratio, 2)} ×`, ok: b.p95Ratio <= 2 });
   rows.push({ what: 'batch: two instances on PostgreSQL and Redis over one', target: '(reported)', figure: b.twoVsOne === null ? 'not measured' : `${fmt(b.twoVsOne, 2)} ×`, ok: null });
+}
+
+if (wanted('job-claims')) {
+  console.log('\n=== a claim of the embedded job engine at 20,000 queued jobs');
+  const c = await benchJobClaims();
+  writeSection('job-claims', c.markdown);
+  console.log(c.markdown);
+  rows.push({ what: 'embedded job engine: one claim at 20,000 queued jobs (mean)', target: '< 1 ms', figure: `${fmt(c.ours.meanMs, 3)} ms (liteque's claim beside it: ${fmt(c.liteque.meanMs, 1)} ms)`, ok: c.ours.meanMs < 1 });
 }
 
 const summary = [

@@ -76,7 +76,7 @@ export interface AppServices {
   batches: BatchService;
   /** Watches of domains (src/watches/): scheduled runs on the job engine, alerts by mail and webhook. */
   watches: WatchService;
-  /** The job engine (src/jobs/port.ts): BullMQ with REDIS_URL, else liteque on a file beside the database. */
+  /** The job engine (src/jobs/port.ts): BullMQ with REDIS_URL, else a queue table of its own in a SQLite file beside the database. */
   jobs: JobEngine;
   /** Signed webhook deliveries of watches' events (src/webhooks/deliveries.ts), sent and retried on the job engine. */
   webhooks: WebhookDeliveries;
@@ -273,7 +273,8 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     resolve,
     addresses,
     concurrency: c.workerConcurrency,
-    // The scan's own deadline, a wait for its address's slot, and margin.
+    // The scan's own deadline, a wait for room in admission, and margin; a busy address slot
+    // sends the job back to the queue instead of waiting inside this (address-limit.ts).
     jobTimeoutMs: c.scanDeadlineMs + 20_000,
   });
   const mcp: McpDeps = { ...mcpScanDeps(ctx, scans), listChecks: (rubric) => catalogs.get(rubric ?? RUBRIC_VERSION)!.catalog, baseUrl: c.baseUrl, ...options.mcp };
@@ -354,6 +355,7 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
       progress.stop();
       share?.stop();
       await mailer.stop();
+      await batches.stop();
       // Running jobs finish (each within its timeout); none starts after this.
       await jobs.close();
       await Promise.allSettled(opened);

@@ -1,7 +1,7 @@
 // The job engine's own CPU per item, without a scan: `items` jobs enqueued at once (as a
 // batch's are) and run by a processor that does nothing, at the service's default worker
 // concurrency, in this process; CPU from process.cpuUsage over enqueue to the last completion.
-// The embedded engine (liteque on a SQLite file) always; BullMQ when a Redis URL is given
+// The embedded engine (its queue table on a SQLite file) always; BullMQ when a Redis URL is given
 // (the Node side only: Redis's own CPU is another process). Asserts nothing.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -4,12 +4,21 @@
 //   create  parse and fold the list, spend the key's budget, store the batch and its items,
 //           enqueue one job per item (id "<batchId>.<seq>"); if the engine cannot take them,
 //           the batch is deleted and the budget given back (503): nothing half-written stays
-//   process a job: the item, if still pending, is scanned in the background lane of admission,
-//           holding one of its target address's slots (address-limit.ts); its archive write and
-//           the item's "done" are one transaction, conditional on the item still pending, so a
-//           redelivered job never archives an item twice
-//   resume  at start, every pending item of an unfinished batch is enqueued again (no-ops for
-//           those still queued), so nothing is lost if a process died between store and enqueue
+//   process a job: the item, if still open, takes one of its target address's slots at once
+//           (address-limit.ts; none free: the job goes back to the queue for about the time the
+//           scans ahead take, spending neither its timeout nor an attempt), then is scanned in
+//           the background lane of admission. Right before the scan's first request the item is
+//           taken (pending → running) in one conditional update, so a cancel that has answered
+//           never sees its item scanned. Its archive write and the item's "done" are one
+//           transaction, conditional on the item still open, so a redelivered job never
+//           archives an item twice; the run that loses that race is dropped quietly
+//           (ScanWithdrawn: not archived, never served, not an error)
+//   give up a job the engine gives up (attempts used, or LOST_RUNS runs lost to crashes: a poison
+//           item) ends its item as failed with the reason, once
+//   reconcile at start and every RECONCILE_MS, on every instance (reconciler.ts): batches whose
+//           items are all finished are marked done, whatever crashed before finishIfDone; and
+//           every RESUME_EVERY reconciles the open items are enqueued again (no-ops for those
+//           queued), so a job lost with its backend's data (a Redis restarted empty) runs again
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
@@ -19,12 +28,15 @@ import type { ApiKeys, Budget, Caller } from '../keys/service.ts';
 import { AdmissionTimeout } from '../scans/admission.ts';
 import type { ScanService } from '../scans/service.ts';
 import type { Profile, Resolver, ScanReportBody } from '../scans/types.ts';
+import { ScanWithdrawn } from '../scans/withdrawn.ts';
 import {
-  cancelBatch, countItems, deleteBatch, findBatch, findItem, finishIfDone, finishItemDone, finishItemFailed, insertBatch, markItemRunning, markStarted, pendingItems,
+  cancelBatch, countItems, deleteBatch, findBatch, findItem, finishIfDone, finishItemDone, finishItemFailed, insertBatch, markStarted, pendingItems, takeItem,
   type BatchRow,
 } from '../storage/queries/batches.ts';
 import { AddressBusy, type AddressLimiter } from './address-limit.ts';
 import { entriesOf, parseBatch, type Rejected } from './parse.ts';
+import { Reconciler } from './reconciler.ts';
+import { resultChunks } from './results.ts';
 import { factsOf } from './summary.ts';
 
 export const QUEUE = 'batch-items';
@@ -43,8 +55,10 @@ export interface BatchDeps {
   addresses: AddressLimiter;
   /** Batch items scanned at once by this instance (WORKER_CONCURRENCY). */
   concurrency: number;
-  /** A run's limit: the scan deadline plus its wait for an address slot and margin. */
+  /** A run's limit: the scan deadline, its wait for room in admission, and margin (never a wait for an address slot). */
   jobTimeoutMs: number;
+  /** How often finished batches are reconciled (default 10 s: a batch is marked done at most this long after its last item). */
+  reconcileMs?: number;
 }
 
 interface ItemJob { b: string; s: number }
@@ -65,9 +79,12 @@ export interface BatchView {
 
 export class BatchService {
   readonly #d: BatchDeps;
+  readonly #reconciler: Reconciler;
+  #streaming = 0;
 
   constructor(deps: BatchDeps) {
     this.#d = deps;
+    this.#reconciler = new Reconciler({ db: deps.db, log: deps.log, now: deps.now, everyMs: deps.reconcileMs ?? 10_000, resume: () => this.#resume() });
   }
 
   links(id: string) {
@@ -121,6 +138,21 @@ export class BatchService {
     return row;
   }
 
+  /** Result streams open now (GET /batches/{id}/results): each ends when its client does. */
+  get openResultStreams(): number {
+    return this.#streaming;
+  }
+
+  /** A batch's results as NDJSON or CSV chunks, read page by page while the client reads. */
+  async *results(batchId: string, csv: boolean): AsyncGenerator<string> {
+    this.#streaming++;
+    try {
+      yield* resultChunks(this.#d.db, batchId, csv, this.#d.baseUrl);
+    } finally {
+      this.#streaming--;
+    }
+  }
+
   async view(caller: Caller, id: string): Promise<BatchView> {
     const row = await this.find(caller, id);
     return { row, ...(await countItems(this.#d.db, id)) };
@@ -137,14 +169,19 @@ export class BatchService {
     return this.view(caller, id);
   }
 
-  /** Starts this instance's worker and re-enqueues pending items of unfinished batches. */
+  /** Starts this instance's worker and its reconciler (which re-enqueues open items of unfinished batches at once). */
   start(): void {
     this.#d.jobs.process<ItemJob>(QUEUE, (job) => this.#process(job), {
       concurrency: this.#d.concurrency,
       timeoutMs: this.#d.jobTimeoutMs,
       onFailed: (job, err) => this.#failed(job.data, err),
     });
-    void this.#resume().catch((err: unknown) => this.#d.log.warn({ err }, 'pending batch items not re-enqueued at start'));
+    this.#reconciler.start();
+  }
+
+  /** Stops the reconciler (the engine's close ends the jobs). */
+  async stop(): Promise<void> {
+    await this.#reconciler.stop();
   }
 
   async #resume(): Promise<void> {
@@ -163,13 +200,9 @@ export class BatchService {
     const item = await findItem(this.#d.db, batchId, seq);
     if (!item || (item.state !== 'pending' && item.state !== 'running')) return;
     const batch = await findBatch(this.#d.db, batchId);
-    // A cancel takes only what has not started: an item already running when its batch was
-    // cancelled finishes, even when its first run died with its process and this is the engine
-    // redelivering it (else it would stay "running" for ever). The finish stays conditional, so a
-    // first run still alive and this one archive it once between them.
-    if (!batch || (batch.status === 'cancelled' && item.state !== 'running')) return;
-    await markStarted(this.#d.db, batchId, this.#d.now().toISOString());
-    await markItemRunning(this.#d.db, batchId, seq);
+    if (!batch) return;
+    const at = () => this.#d.now().toISOString();
+    await markStarted(this.#d.db, batchId, at());
     const answer = await this.#d.resolve(item.domain);
     const address = answer.ok ? answer.addresses[0] ?? item.domain : item.domain;
     try {
@@ -177,21 +210,31 @@ export class BatchService {
         domain: item.domain,
         ...(batch.profile ? { profile: batch.profile as Profile } : {}),
         stop: job.signal,
+        // A cancel takes what has not started: an item already taken (its first run died, or
+        // still runs) finishes; one cancelled meanwhile is never scanned.
+        starting: async () => {
+          if (!(await takeItem(this.#d.db, batchId, seq))) throw new ScanWithdrawn('the batch item was cancelled before its scan started');
+        },
         archiveAlso: async (trx, report) => {
-          if (!(await finishItemDone(trx, batchId, seq, resultOf(report, true), this.#d.now().toISOString()))) throw new Error('batch item already finished');
+          if (!(await finishItemDone(trx, batchId, seq, resultOf(report, true), at()))) throw new ScanWithdrawn('the batch item was finished by another run');
         },
       }));
-      if (!archivedHere) await finishItemDone(this.#d.db, batchId, seq, resultOf(body, typeof body.reportUrl === 'string'), this.#d.now().toISOString());
+      if (!archivedHere) await finishItemDone(this.#d.db, batchId, seq, resultOf(body, typeof body.reportUrl === 'string'), at());
     } catch (err) {
-      if (err instanceof AddressBusy) throw new RetryLater(1000 + Math.random() * 1000, err.message);
+      // Cancelled before it started, or the exactly-once race lost: nothing to keep, nothing wrong.
+      if (err instanceof ScanWithdrawn) {
+        this.#d.log.debug({ batchId, seq, reason: err.message }, 'batch item scan withdrawn');
+        return;
+      }
+      if (err instanceof AddressBusy) throw new RetryLater(err.retryInMs, err.message);
       if (err instanceof AdmissionTimeout) throw new RetryLater(1000, 'the instance is stopping');
       if (err instanceof AppError && err.code === 'RATE_LIMITED') throw new RetryLater((err.body.retryAfterSeconds ?? 10) * 1000, 'the domain\'s rate limit');
       // A site that could not be tested is a result of the batch, not a fault of the job.
       if (err instanceof AppError && err.status < 500 || err instanceof AppError && err.code === 'SCAN_FAILED') {
-        await finishItemFailed(this.#d.db, batchId, seq, JSON.stringify(err.body), this.#d.now().toISOString());
+        await finishItemFailed(this.#d.db, batchId, seq, JSON.stringify(err.body), at());
       } else throw err;
     }
-    await finishIfDone(this.#d.db, batchId, this.#d.now().toISOString());
+    await finishIfDone(this.#d.db, batchId, at());
   }
 
   async #failed(data: ItemJob, err: Error): Promise<void> {

@@ -15,7 +15,10 @@
 import { DelayedError, Queue, Worker, type Job as BullJob } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { checkEnqueue, JobEngineUnavailable, RetryLater, runWithTimeout, within, type EnqueueOptions, type JobEngine, type Processor, type ProcessOptions } from './port.ts';
+import {
+  checkEnqueue, JobEngineUnavailable, LOST_RUNS, lostRunsError, RetryLater, runWithTimeout, within,
+  type EngineHealth, type EnqueueOptions, type JobEngine, type Processor, type ProcessOptions,
+} from './port.ts';
 
 export interface DistributedOptions {
   redisUrl: string;
@@ -28,6 +31,8 @@ export interface DistributedOptions {
   enqueueTimeoutMs?: number;
   /** How long close() lets BullMQ's workers and queues close once no job of ours runs. */
   closeGraceMs?: number;
+  /** How often health() is refreshed by a PING (a paused Redis keeps its connections open, so only an answer tells). */
+  healthEveryMs?: number;
 }
 
 /** Whether p settles within ms (it is left running either way). */
@@ -41,7 +46,8 @@ async function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> 
   }
 }
 
-interface Envelope<T> { d: T }
+/** The job's data; `r`: given up for this reason, its failure not yet recorded (only onFailed runs). */
+interface Envelope<T> { d: T; r?: string }
 
 export class DistributedJobEngine implements JobEngine {
   readonly kind = 'distributed';
@@ -54,11 +60,34 @@ export class DistributedJobEngine implements JobEngine {
   /** Processors running in this process: close() waits for these, not for BullMQ's loops. */
   readonly #running = new Set<Promise<void>>();
   #closed = false;
+  #health: EngineHealth = { state: 'ok' };
+  readonly #healthTimer: NodeJS.Timeout;
 
   constructor(o: DistributedOptions) {
-    this.#o = { leaseMs: 30_000, enqueueTimeoutMs: 5_000, closeGraceMs: 3_000, ...o };
+    this.#o = { leaseMs: 30_000, enqueueTimeoutMs: 5_000, closeGraceMs: 3_000, healthEveryMs: 5_000, ...o };
     this.#prefix = `${o.keyPrefix}bull`;
     this.#producer = this.#connection({ maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    this.#healthTimer = setInterval(() => void this.#checkHealth(), this.#o.healthEveryMs);
+    this.#healthTimer.unref();
+    void this.#checkHealth();
+  }
+
+  health(): EngineHealth {
+    return { ...this.#health };
+  }
+
+  /** One PING, bounded in time: degraded while Redis does not answer, ok from its first answer. */
+  async #checkHealth(): Promise<void> {
+    if (this.#closed) return;
+    try {
+      await within(this.#producer.ping(), Math.min(2_000, this.#o.healthEveryMs), 'redis ping');
+      if (this.#health.state !== 'ok') this.#o.log.info('job engine: redis answers again');
+      this.#health = { state: 'ok' };
+    } catch (err) {
+      const reason = `redis does not answer: ${(err as Error).message.slice(0, 200)}`;
+      if (this.#health.reason !== reason) this.#o.log.warn(`job engine degraded: ${reason}`);
+      this.#health = { state: 'degraded', reason };
+    }
   }
 
   #connection(extra: Record<string, unknown>): Redis {
@@ -111,7 +140,25 @@ export class DistributedJobEngine implements JobEngine {
   process<T>(queue: string, processor: Processor<T>, opts: ProcessOptions<T>): void {
     const run = async (job: BullJob<Envelope<T>>, token?: string, signal?: AbortSignal) => {
       const attempts = job.opts.attempts ?? 1;
-      const view = { id: job.id!, queue, data: job.data.d, attempt: job.attemptsMade + 1, attempts };
+      const view = { id: job.id!, queue, data: job.data.d, attempt: Math.min(job.attemptsMade + 1, attempts), attempts };
+      // Given up: after LOST_RUNS lost runs (stalled: its process died), or earlier with its
+      // failure not yet recorded. Only onFailed runs; while it throws, the job comes back later
+      // without spending an attempt, so a failure is never dropped with the job.
+      const reported = async (given: Error) => {
+        try {
+          if (opts.onFailed) await opts.onFailed({ ...view, signal: new AbortController().signal }, given);
+        } catch (report) {
+          this.#o.log.warn({ queue, jobId: job.id, err: (report as Error).message }, 'job failed for good; its failure could not be recorded, retrying that');
+          await job.updateData({ ...job.data, r: given.message });
+          await job.moveToDelayed(Date.now() + 5_000, token);
+          throw new DelayedError();
+        }
+        this.#o.log.warn({ queue, jobId: job.id, err: given.message }, 'job failed for good');
+      };
+      if (job.data.r !== undefined || job.stalledCounter >= LOST_RUNS) {
+        await reported(job.data.r !== undefined ? new Error(job.data.r) : lostRunsError(job.stalledCounter));
+        return;
+      }
       const running = runWithTimeout(processor, view, signal, opts.timeoutMs);
       const tracked = running.catch(() => {});
       this.#running.add(tracked);
@@ -122,8 +169,10 @@ export class DistributedJobEngine implements JobEngine {
           await job.moveToDelayed(Date.now() + err.delayMs, token);
           throw new DelayedError();
         }
-        if (view.attempt >= attempts && opts.onFailed) await opts.onFailed({ ...view, signal: new AbortController().signal }, err as Error);
-        throw err;
+        if (view.attempt < attempts) throw err;
+        await reported(err as Error);
+        // Recorded: the job ends (its last attempt failed) without another run.
+        return;
       } finally {
         this.#running.delete(tracked);
       }
@@ -134,8 +183,9 @@ export class DistributedJobEngine implements JobEngine {
       concurrency: opts.concurrency,
       lockDuration: this.#o.leaseMs,
       stalledInterval: this.#o.leaseMs,
-      // A job whose instance died is retried; one that killed three instances is given up.
-      maxStalledCount: 3,
+      // A job whose instance died is retried; after LOST_RUNS lost runs its next run reports it
+      // given up (above). BullMQ's own limit stays above ours, as a backstop that reports nothing.
+      maxStalledCount: LOST_RUNS + 2,
     });
     worker.on('error', (err) => this.#o.log.warn({ err: err.message, queue }, 'job engine: worker error'));
     worker.on('failed', (job, err) => {
@@ -148,6 +198,7 @@ export class DistributedJobEngine implements JobEngine {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    clearInterval(this.#healthTimer);
     // Workers stop taking jobs (pause without waiting), then our running processors end
     // within their own timeouts. Only then are the workers closed, with force: BullMQ's
     // graceful close waits on its fetch loop, which never ends when it runs right after a

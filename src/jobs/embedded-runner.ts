@@ -1,57 +1,78 @@
-// The claim loop of the embedded engine over liteque's SqliteQueue (its public API: claim with
-// a lease, then finalize). liteque's own Runner races every task against a lease timer it never
-// clears, so each finished task left a live timer of the lease's length (50 s for a watch run):
-// a stopped service could not exit until the last one fired (test/watches/api.test.ts took 50 s
-// to close after 2 s of tests). This loop sets no timer but its idle poll, which close() ends;
-// a task's own timeout is runWithTimeout's (src/jobs/port.ts), cleared when the task ends.
+// The embedded engine's claim loop, one per processed queue. It survives every error: a claim
+// that fails (the file locked by another process, the disk full, a read-only file) marks the
+// engine degraded with the reason, and the loop tries again after a backoff that doubles up to
+// MAX_BACKOFF_MS; the first claim that works again marks it ok. A run's outcome that cannot be
+// written is retried the same way while its lease is kept; only a loop that is stopping gives
+// up on it, and then the lease lapses and the job runs again (at-least-once, as the port says).
 import { setTimeout as sleep } from 'node:timers/promises';
-import { RetryAfterError, type SqliteQueue } from 'liteque';
 
-/** What a task's run may do beyond succeeding: throw RetryAfterError to be put back after its delay without spending a claim. */
-export type RunTask<T> = (task: { id: number; data: T }) => Promise<void>;
+export const MAX_BACKOFF_MS = 5_000;
 
-export interface ClaimLoopOptions {
-  concurrency: number;
-  pollMs: number;
-  /** The lease: a claimed task not finalized within it is claimed again (its process died). */
-  leaseSecs: number;
-  /** Ends the loop: no claim after it; tasks under way are awaited. */
-  stop: AbortSignal;
-  /** A task whose outcome could not be written (its lease then lapses and it is claimed again). */
-  onLost: (err: unknown, taskId: number) => void;
+/** What a claim loop reports to its engine. */
+export interface LoopHealth {
+  ok(): void;
+  degraded(err: unknown): void;
 }
 
-export async function claimLoop<T>(queue: SqliteQueue<T>, run: RunTask<T>, o: ClaimLoopOptions): Promise<void> {
+export interface ClaimLoopOptions<C> {
+  concurrency: number;
+  pollMs: number;
+  /** Ends the loop: no claim after it; runs under way are awaited. */
+  stop: AbortSignal;
+  /** The next ready job, claimed (throws when the file cannot be written). */
+  claim: () => C | undefined;
+  /** Runs a claimed job to its end, outcome written (writes retried through `write`). */
+  run: (claimed: C) => Promise<void>;
+  health: LoopHealth;
+  /** Resolves when a job may have become ready (an enqueue in this process), to cut the poll short. */
+  nudged: () => Promise<void>;
+}
+
+export function backoffMs(failuresInARow: number, pollMs: number): number {
+  return Math.min(MAX_BACKOFF_MS, Math.max(pollMs, 50) * 2 ** Math.min(failuresInARow, 10));
+}
+
+export async function claimLoop<C>(o: ClaimLoopOptions<C>): Promise<void> {
   const inFlight = new Set<Promise<void>>();
+  let failing = 0;
   while (!o.stop.aborted) {
     if (inFlight.size >= o.concurrency) {
       await Promise.race(inFlight);
       continue;
     }
-    const task = await queue.attemptDequeue({ timeoutSecs: o.leaseSecs });
-    if (!task) {
-      await sleep(o.pollMs, undefined, { signal: o.stop }).catch(() => undefined);
+    let claimed: C | undefined;
+    try {
+      claimed = o.claim();
+      failing = 0;
+      o.health.ok();
+    } catch (err) {
+      o.health.degraded(err);
+      await sleep(backoffMs(failing++, o.pollMs), undefined, { signal: o.stop }).catch(() => undefined);
       continue;
     }
-    const p: Promise<void> = runOne(queue, task, run).catch((err: unknown) => o.onLost(err, task.id)).finally(() => inFlight.delete(p));
+    if (claimed === undefined) {
+      await Promise.race([sleep(o.pollMs, undefined, { signal: o.stop }).catch(() => undefined), o.nudged()]);
+      continue;
+    }
+    const p: Promise<void> = o.run(claimed).finally(() => inFlight.delete(p));
     inFlight.add(p);
   }
   await Promise.allSettled(inFlight);
 }
 
-type Claimed = NonNullable<Awaited<ReturnType<SqliteQueue<unknown>['attemptDequeue']>>>;
-
-async function runOne<T>(queue: SqliteQueue<T>, task: Claimed, run: RunTask<T>): Promise<void> {
-  const allocation = task.allocationId;
-  try {
-    await run({ id: task.id, data: JSON.parse(task.payload) as T });
-    await queue.finalize(task.id, allocation, 'completed');
-  } catch (err) {
-    if (err instanceof RetryAfterError) {
-      await queue.finalize(task.id, allocation, 'pending_retry', new Date(Date.now() + err.delayMs), true);
-      return;
+/**
+ * Writes a run's outcome, retrying with backoff while it fails (the engine degraded meanwhile).
+ * Gives up only once `stop` has aborted and a few more tries failed: false then.
+ */
+export async function write(fn: () => void, health: LoopHealth, stop: AbortSignal, pollMs: number): Promise<boolean> {
+  for (let i = 0; ; i++) {
+    try {
+      fn();
+      return true;
+    } catch (err) {
+      health.degraded(err);
+      if (stop.aborted && i >= 3) return false;
+      await sleep(backoffMs(i, pollMs));
     }
-    // As liteque's Runner: an unexpected failure spends the claim; none left, the task goes.
-    await queue.finalize(task.id, allocation, task.numRunsLeft <= 0 ? 'failed' : 'pending_retry');
   }
 }

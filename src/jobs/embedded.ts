@@ -1,37 +1,32 @@
-// The port on liteque (MIT; Karakeep's queue): jobs in a local SQLite file, run in this
-// process, no extra server. liteque brings the queue itself: a table of tasks claimed in a
-// transaction, priorities, `delayMs`, an idempotency key unique per queue, a lease
-// (`timeoutSecs`) after which a task whose runner died is claimed again. Its gaps are filled
-// here through its public API only, with one small table of our own beside its tasks
-// (embedded_jobs), keyed by liteque's task id:
-// - the claim loop is ours (src/jobs/embedded-runner.ts): liteque's Runner leaves a lease-long
-//   timer behind every task, which held a stopped process open;
-// - attempts and exponential backoff: liteque retries at once and counts every claim, so a
-//   failed run is recorded here and put back with RetryAfterError(backoff), which delays it
-//   without spending a claim; liteque's own run budget then only counts crashes;
-// - cancel: liteque removes only a whole queue, so a job is marked here and dropped when it is
-//   claimed; one never started is also removed at once with the allocation id its enqueue
-//   returned (SqliteQueue.finalize deletes only while that id is unchanged, i.e. unclaimed).
+// The port on a local SQLite file, no extra server: a queue table of our own (embedded-store.ts)
+// and a claim loop per queue (embedded-runner.ts), run in this process.
 //
-// better-sqlite3 ≥ 11.10 refuses a transaction whose function returns a promise
-// (WiseLibs/better-sqlite3#1364), and liteque 0.8 claims a task inside drizzle's
-// transaction with an async function, so as published it fails on our better-sqlite3 13
-// (karakeep-app/karakeep#1594; Karakeep pins better-sqlite3 11.3). liteque is given a drizzle
-// handle whose transaction(fn) is fn(db): on the better-sqlite3 liteque was built against,
-// that transaction committed after its first statement anyway, and the claim is safe without
-// one, because it is a conditional update on the task's allocation id and one process alone
-// writes this file. liteque's code is not touched.
+// Why not liteque any more (it was this adapter until December 2026; README, "Job engine"):
+// of liteque we had come to use one INSERT and one UPDATE. Its claim sorts the whole queue
+// (7–11 ms per claim at 20,000 queued jobs, on the event loop), its transaction wrapper fails on
+// better-sqlite3 ≥ 11.10 (WiseLibs/better-sqlite3#1364), its Runner leaves a lease-long timer
+// behind every task, and attempts, backoff, cancel and lease renewal were already ours, in a
+// table beside its own. An index of ours on its table would have meant shaping another
+// library's schema. Our table does what the port needs in a handful of statements.
 //
-// The file holds only this instance's jobs: two instances with two databases never share a
-// queue. A restart resumes every job left in it (a claimed one after its lease lapses).
+// Leases: a running job holds a lease of `leaseMs` that this process renews every third of it,
+// so a job whose process died is claimed again about `leaseMs` later (counted as a lost run),
+// however long its timeout; a restart on the same host takes up the jobs of a dead process at
+// once (their owner's pid no longer runs). A job that has lost ALONE_AFTER runs runs alone in this process (nothing else
+// is claimed until the jobs running finish, and nothing beside it), so that a process killed
+// while it runs says whose doing that was (embedded-store.ts). Several processes may share one file (each claim is one atomic
+// statement); normally one instance owns it. A restart resumes every job left in the file.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrateDB, RetryAfterError, SqliteQueue, type buildDBClient } from 'liteque';
 import type { Logger } from 'pino';
-import { claimLoop } from './embedded-runner.ts';
-import { backoffAfter, checkEnqueue, JobEngineUnavailable, RetryLater, runWithTimeout, type EnqueueOptions, type JobEngine, type Processor, type ProcessOptions } from './port.ts';
+import { claimLoop, write, type LoopHealth } from './embedded-runner.ts';
+import { ALONE_AFTER, openStore, type Claimed, type Store } from './embedded-store.ts';
+import {
+  backoffAfter, checkEnqueue, JobEngineUnavailable, LOST_RUNS, lostRunsError, RetryLater, runWithTimeout,
+  type EngineHealth, type EnqueueOptions, type Job, type JobEngine, type Processor, type ProcessOptions,
+} from './port.ts';
 
 export interface EmbeddedOptions {
   /** The SQLite file of the queue, or ':memory:'. */
@@ -39,141 +34,207 @@ export interface EmbeddedOptions {
   log: Logger;
   /** How often an idle runner looks for due jobs. */
   pollMs?: number;
-  /** Extra lease beyond a run's timeout before a claimed job counts as abandoned (its process died). */
-  graceMs?: number;
+  /** A running job's lease, renewed every third of it while its process lives (JOB_LEASE_MS). */
+  leaseMs?: number;
+  /** How long a statement waits for another process's lock on the file before it fails (and is retried later). */
+  busyTimeoutMs?: number;
 }
 
-interface Envelope<T> { d: T; j: string; a: number; b: number }
-type LqDb = ReturnType<typeof buildDBClient>;
+type Outcome = { finish: true } | { finish: false; at: number; failed: boolean; error?: string };
+const FINISH: Outcome = { finish: true };
 
-/** Claims a job may lose to crashes (its process dying, its lease lapsing) before it is given up. */
-const CRASH_CLAIMS = 3;
+/** The reason of a degraded engine, in words a reader of /health understands. */
+function reasonOf(err: unknown): string {
+  const code = (err as { code?: string }).code ?? '';
+  const message = err instanceof Error ? err.message : String(err);
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return `the job queue's file is locked by another process (${code})`;
+  if (code.startsWith('SQLITE_READONLY')) return `the job queue's file cannot be written (${code})`;
+  if (code.startsWith('SQLITE_FULL')) return `the disk of the job queue's file is full (${code})`;
+  return `the job queue's file could not be used: ${message.slice(0, 200)}`;
+}
 
 export class EmbeddedJobEngine implements JobEngine {
   readonly kind = 'embedded';
   readonly #sqlite: Database.Database;
-  readonly #db: LqDb;
+  readonly #store: Store;
   readonly #o: Required<Omit<EmbeddedOptions, 'log'>> & { log: Logger };
-  readonly #queues = new Map<string, SqliteQueue<Envelope<unknown>>>();
-  readonly #runners: Array<{ done: Promise<void>; stop: AbortController }> = [];
-  readonly #s: ReturnType<EmbeddedJobEngine['statements']>;
+  readonly #loops: Array<Promise<void>> = [];
+  readonly #stop = new AbortController();
+  /** Runs under way in this process, whose leases the renewal keeps. */
+  readonly #owned = new Set<{ id: number; token: string }>();
+  /** Settles at the next enqueue in this process: idle loops claim at once instead of at their next poll. */
+  #nudge = Promise.withResolvers<void>();
+  readonly #queues = new Set<string>();
+  /** Jobs running in this process, of every queue. */
+  #running = 0;
+  /** A suspect (a job that lost ALONE_AFTER runs) is running alone. */
+  #alone = false;
+  #renewal: NodeJS.Timeout | undefined;
+  #health: EngineHealth = { state: 'ok' };
   #closed = false;
+  /** Who claims here: host, pid, and this engine's start (a later process with the same pid differs). */
+  readonly #owner = `${os.hostname()}:${process.pid}:${Date.now().toString(36)}`;
 
   constructor(o: EmbeddedOptions) {
-    this.#o = { pollMs: 250, graceMs: 5_000, ...o };
+    this.#o = { pollMs: 250, leaseMs: 30_000, busyTimeoutMs: 250, ...o };
     if (o.file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(o.file)), { recursive: true });
-    this.#sqlite = new Database(o.file, { timeout: 5000 });
+    this.#sqlite = new Database(o.file, { timeout: this.#o.busyTimeoutMs });
     this.#sqlite.pragma('journal_mode = WAL');
     this.#sqlite.pragma('synchronous = NORMAL');
-    const db = drizzle(this.#sqlite);
-    this.#db = new Proxy(db, {
-      get: (target, prop, receiver) => (prop === 'transaction' ? (fn: (tx: unknown) => unknown) => fn(target) : Reflect.get(target, prop, receiver)),
-    }) as unknown as LqDb;
-    migrateDB(this.#db);
-    this.#sqlite.exec(`create table if not exists embedded_jobs (
-      task_id integer primary key, queue text not null, job_id text not null, allocation_id text,
-      failures integer not null default 0, cancelled integer not null default 0, unique (queue, job_id))`);
-    this.#s = this.statements();
+    this.#store = openStore(this.#sqlite);
+    const orphans = this.#store.reclaimDead((owner) => this.#dead(owner));
+    if (orphans > 0) o.log.warn({ jobs: orphans }, 'job engine: jobs of a process that died are taken up again now');
   }
 
-  private statements() {
-    const db = this.#sqlite;
-    return {
-      remember: db.prepare('insert or replace into embedded_jobs (task_id, queue, job_id, allocation_id) values (?, ?, ?, ?)'),
-      byTask: db.prepare<[number], { failures: number; cancelled: number }>('select failures, cancelled from embedded_jobs where task_id = ?'),
-      byJob: db.prepare<[string, string], { task_id: number; allocation_id: string | null }>('select task_id, allocation_id from embedded_jobs where queue = ? and job_id = ?'),
-      failed: db.prepare('insert into embedded_jobs (task_id, queue, job_id, failures) values (?, ?, ?, 1) on conflict (task_id) do update set failures = failures + 1'),
-      cancel: db.prepare('update embedded_jobs set cancelled = 1 where queue = ? and job_id = ?'),
-      forget: db.prepare('delete from embedded_jobs where task_id = ?'),
-    };
-  }
-
-  #queue(name: string): SqliteQueue<Envelope<unknown>> {
-    let q = this.#queues.get(name);
-    if (!q) {
-      q = new SqliteQueue<Envelope<unknown>>(name, this.#db, { defaultJobArgs: { numRetries: CRASH_CLAIMS }, keepFailedJobs: false });
-      this.#queues.set(name, q);
+  /** Whether a claim's owner is a process of this host that no longer runs (or an earlier one with our pid). */
+  #dead(owner: string): boolean {
+    const [host, pid] = owner.split(':');
+    if (host !== os.hostname() || !pid || !/^[0-9]+$/.test(pid)) return false;
+    if (Number(pid) === process.pid) return owner !== this.#owner;
+    try {
+      process.kill(Number(pid), 0);
+      return false;
+    } catch (err) {
+      return (err as NodeJS.ErrnoException).code === 'ESRCH';
     }
-    return q;
   }
 
-  async #add<T>(queue: string, data: T, opts: EnqueueOptions): Promise<void> {
-    const o = checkEnqueue(queue, opts);
-    const task = await this.#queue(queue).enqueue({ d: data, j: o.jobId, a: o.attempts, b: o.backoffMs }, {
-      idempotencyKey: o.jobId, priority: o.priority, delayMs: o.delayMs, numRetries: CRASH_CLAIMS,
+  readonly #loopHealth: LoopHealth = {
+    ok: () => {
+      if (this.#health.state === 'ok') return;
+      this.#o.log.info('job engine: the queue file works again');
+      this.#health = { state: 'ok' };
+    },
+    degraded: (err) => {
+      const reason = reasonOf(err);
+      if (this.#health.reason !== reason) this.#o.log.warn({ err }, `job engine degraded: ${reason}`);
+      this.#health = { state: 'degraded', reason };
+    },
+  };
+
+  health(): EngineHealth {
+    return { ...this.#health };
+  }
+
+  #add(queue: string, jobs: ReadonlyArray<{ data: unknown; opts: EnqueueOptions }>): void {
+    const rows = jobs.map((j) => {
+      const o = checkEnqueue(queue, j.opts);
+      return { queue, jobId: o.jobId, data: JSON.stringify(j.data ?? null), priority: o.priority, delayMs: o.delayMs, attempts: o.attempts, backoffMs: o.backoffMs };
     });
-    // undefined: that id is already queued (a no-op, as the port says).
-    if (task) this.#s.remember.run(task.id, queue, o.jobId, task.allocationId);
+    this.#open();
+    try {
+      this.#store.add(rows, Date.now());
+    } catch (err) {
+      this.#loopHealth.degraded(err);
+      throw new JobEngineUnavailable(`enqueue ${queue}: ${reasonOf(err)}`, { cause: err });
+    }
+    const nudge = this.#nudge;
+    this.#nudge = Promise.withResolvers<void>();
+    nudge.resolve();
   }
 
   async enqueue<T>(queue: string, data: T, opts: EnqueueOptions): Promise<void> {
-    this.#open();
-    await this.#add(queue, data, opts);
+    this.#add(queue, [{ data, opts }]);
   }
 
   async enqueueMany<T>(queue: string, jobs: ReadonlyArray<{ data: T; opts: EnqueueOptions }>): Promise<void> {
-    this.#open();
-    for (const j of jobs) checkEnqueue(queue, j.opts);
-    // One insert each (liteque's own statement): an explicit transaction around them would
-    // catch the runner's claims, interleaved at each await, inside it. A failure part-way
-    // leaves the earlier ones queued, as the port allows; owners undo what they own.
-    for (const j of jobs) await this.#add(queue, j.data, j.opts);
+    // One transaction: all are queued or none.
+    this.#add(queue, jobs);
   }
 
   async cancel(queue: string, jobId: string): Promise<void> {
     this.#open();
-    const ref = this.#s.byJob.get(queue, jobId);
-    if (!ref) return;
-    this.#s.cancel.run(queue, jobId);
-    // Removes the task only while it has never been claimed (its allocation id unchanged).
-    if (ref.allocation_id) await this.#queue(queue).finalize(ref.task_id, ref.allocation_id, 'completed');
+    try {
+      this.#store.cancel(queue, jobId);
+    } catch (err) {
+      throw new JobEngineUnavailable(`cancel ${queue}: ${reasonOf(err)}`, { cause: err });
+    }
   }
 
   process<T>(queue: string, processor: Processor<T>, opts: ProcessOptions<T>): void {
     this.#open();
-    const abort = new AbortController();
-    const stop = new AbortController();
-    const run = async (task: { id: number; data: Envelope<unknown> }) => {
-      // A claim racing close(): put it back untouched.
-      if (this.#closed) throw new RetryAfterError(0);
-      const taskId = task.id;
-      const env = task.data as Envelope<T>;
-      const state = this.#s.byTask.get(taskId);
-      if (state?.cancelled) {
-        this.#s.forget.run(taskId);
-        return;
-      }
-      const failures = state?.failures ?? 0;
-      const view = { id: env.j, queue, data: env.d, attempt: failures + 1, attempts: env.a };
-      try {
-        // A job past its attempts whose failure could not be reported last time only reports it.
-        if (failures < env.a) await runWithTimeout(processor, view, abort.signal, opts.timeoutMs);
-        else throw new Error('attempts used up');
-        this.#s.forget.run(taskId);
-      } catch (err) {
-        if (err instanceof RetryLater) throw new RetryAfterError(err.delayMs);
-        if (abort.signal.aborted) throw new RetryAfterError(0); // closing: not a failure of the job
-        if (failures < env.a) this.#s.failed.run(taskId, queue, env.j);
-        if (failures + 1 < env.a) throw new RetryAfterError(backoffAfter(failures + 1, env.b));
-        try {
-          await opts.onFailed?.({ ...view, attempt: Math.min(failures + 1, env.a), signal: abort.signal }, err as Error);
-        } catch (report) {
-          this.#o.log.warn({ queue, jobId: env.j, err: (report as Error).message }, 'job failed for good; its failure could not be recorded, retrying that');
-          throw new RetryAfterError(backoffAfter(env.a, env.b));
-        }
-        this.#o.log.warn({ queue, jobId: env.j, err: (err as Error).message }, 'job failed for good');
-        this.#s.forget.run(taskId);
-      }
-    };
-    const done = claimLoop(this.#queue(queue), run, {
+    if (this.#queues.has(queue)) throw new Error(`queue ${queue} is already processed here`);
+    this.#queues.add(queue);
+    this.#renewal ??= setInterval(() => this.#renew(), Math.max(100, Math.floor(this.#o.leaseMs / 3)));
+    const stop = this.#stop.signal;
+    const done = claimLoop<Claimed>({
       concurrency: opts.concurrency,
       pollMs: this.#o.pollMs,
-      // The lease: past the run's own timeout, so only a dead runner's claim lapses.
-      leaseSecs: Math.ceil((opts.timeoutMs + this.#o.graceMs) / 1000),
-      stop: stop.signal,
-      onLost: (err, taskId) => this.#o.log.warn({ err, queue, taskId }, 'a job outcome could not be recorded; it runs again when its lease lapses'),
-    }).catch((err: unknown) => this.#o.log.error({ err, queue }, 'job runner stopped'));
-    this.#runners.push({ done, stop });
+      stop,
+      health: this.#loopHealth,
+      claim: () => this.#claim(queue),
+      nudged: () => this.#nudge.promise,
+      run: async (claimed) => {
+        const ref = { id: claimed.id, token: claimed.token };
+        this.#owned.add(ref);
+        this.#running++;
+        try {
+          const outcome = await this.#runClaimed(queue, claimed, processor, opts);
+          const written = await write(() => (outcome.finish ? this.#store.finish(ref) : this.#store.later(ref, outcome.at, outcome.failed, outcome.error)), this.#loopHealth, stop, this.#o.pollMs);
+          if (!written) this.#o.log.warn({ queue, jobId: claimed.job_id }, 'a job outcome could not be recorded; it runs again when its lease lapses');
+        } finally {
+          this.#owned.delete(ref);
+          this.#running--;
+          if (claimed.lost >= ALONE_AFTER) this.#alone = false;
+        }
+      },
+    });
+    this.#loops.push(done.catch((err: unknown) => this.#o.log.error({ err, queue }, 'job runner stopped')));
+  }
+
+  /** The next job of `queue` to run here, if any may start now (a suspect only alone). */
+  #claim(queue: string): Claimed | undefined {
+    if (this.#alone) return undefined;
+    const now = Date.now();
+    this.#store.promote(now);
+    if (this.#store.hasSuspect(this.#queues)) {
+      // Drain first: no new job until those running finish; then the suspect alone.
+      if (this.#running > 0) return undefined;
+      const suspect = this.#store.claim(queue, this.#owner, now + this.#o.leaseMs, true);
+      if (suspect) this.#alone = true;
+      return suspect;
+    }
+    return this.#store.claim(queue, this.#owner, now + this.#o.leaseMs);
+  }
+
+  async #runClaimed<T>(queue: string, c: Claimed, processor: Processor<T>, opts: ProcessOptions<T>): Promise<Outcome> {
+    if (c.cancelled) return FINISH;
+    const data = JSON.parse(c.data) as T;
+    const signal = new AbortController().signal;
+    const view = { id: c.job_id, queue, data, attempt: Math.min(c.failures + 1, c.attempts), attempts: c.attempts };
+    // Given up (lost runs), or past its attempts with a failure not yet recorded: only report it.
+    const givenUp = c.error !== null ? new Error(c.error) : c.lost >= LOST_RUNS ? lostRunsError(c.lost) : c.failures >= c.attempts ? new Error('attempts used up') : undefined;
+    if (givenUp) return this.#report(queue, view, opts, givenUp, signal);
+    try {
+      await runWithTimeout(processor, view, undefined, opts.timeoutMs);
+      return FINISH;
+    } catch (err) {
+      if (err instanceof RetryLater) return { finish: false, at: Date.now() + err.delayMs, failed: false };
+      const failures = c.failures + 1;
+      if (failures < c.attempts) return { finish: false, at: Date.now() + backoffAfter(failures, c.backoff_ms), failed: true };
+      const reported = await this.#report(queue, view, opts, err as Error, signal);
+      // A report that failed comes back as a report alone (failures reaches attempts).
+      return reported.finish ? FINISH : { ...reported, failed: true };
+    }
+  }
+
+  async #report<T>(queue: string, view: Omit<Job<T>, 'signal'>, opts: ProcessOptions<T>, err: Error, signal: AbortSignal): Promise<Outcome> {
+    try {
+      await opts.onFailed?.({ ...view, signal }, err);
+    } catch (report) {
+      this.#o.log.warn({ queue, jobId: view.id, err: (report as Error).message }, 'job failed for good; its failure could not be recorded, retrying that');
+      return { finish: false, at: Date.now() + backoffAfter(view.attempts, 1000), failed: false, error: err.message };
+    }
+    this.#o.log.warn({ queue, jobId: view.id, err: err.message }, 'job failed for good');
+    return FINISH;
+  }
+
+  #renew(): void {
+    try {
+      this.#store.renew([...this.#owned], Date.now() + this.#o.leaseMs);
+    } catch (err) {
+      this.#loopHealth.degraded(err);
+    }
   }
 
   #open(): void {
@@ -183,8 +244,9 @@ export class EmbeddedJobEngine implements JobEngine {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    for (const r of this.#runners) r.stop.abort();
-    await Promise.allSettled(this.#runners.map((r) => r.done));
+    this.#stop.abort();
+    await Promise.allSettled(this.#loops);
+    clearInterval(this.#renewal);
     this.#sqlite.close();
   }
 }

@@ -1,5 +1,5 @@
 // Picks the job engine for a configuration: BullMQ when REDIS_URL is set (every instance
-// shares its queues), else liteque on a SQLite file of this instance's own:
+// shares its queues), else the embedded engine on a SQLite file of this instance's own:
 //   DATABASE_URL=sqlite:<dir>/<name>.sqlite  ->  <dir>/<name>.jobs.sqlite (beside the database)
 //   DATABASE_URL=sqlite::memory:             ->  in memory (tests)
 //   DATABASE_URL=postgres://… without Redis  ->  ./data/jobs-<hash of the database URL>.sqlite
@@ -10,9 +10,9 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { EnqueueOptions, JobEngine, Processor, ProcessOptions } from './port.ts';
+import type { EngineHealth, EnqueueOptions, JobEngine, Processor, ProcessOptions } from './port.ts';
 
-export type { EnqueueOptions, Job, JobEngine, ProcessOptions, Processor } from './port.ts';
+export type { EngineHealth, EnqueueOptions, Job, JobEngine, ProcessOptions, Processor } from './port.ts';
 export { JobEngineUnavailable, RetryLater } from './port.ts';
 
 /** Where the embedded engine keeps its queue for a DATABASE_URL. */
@@ -29,7 +29,7 @@ export function embeddedFileFor(databaseUrl: string): string {
 }
 
 /**
- * The engine for this configuration. Its adapter (BullMQ, or liteque and drizzle) loads on the
+ * The engine for this configuration. Its adapter (BullMQ, or better-sqlite3's queue) loads on the
  * first call, so a start never loads the one it does not use, nor either before something
  * needs jobs; calls made meanwhile wait for it.
  */
@@ -44,13 +44,18 @@ export function createJobEngine(config: Pick<Config, 'redisUrl' | 'redisKeyPrefi
       log.warn({ file }, 'jobs run on this instance only (no REDIS_URL): set REDIS_URL so instances sharing this database share its batches');
     }
     const { EmbeddedJobEngine } = await import('./embedded.ts');
-    return new EmbeddedJobEngine({ file, log });
+    return new EmbeddedJobEngine({ file, log, leaseMs: config.jobLeaseMs });
   };
   let loading: Promise<JobEngine> | undefined;
+  let loaded: JobEngine | undefined;
+  let failed: string | undefined;
   const started = () => {
     if (!loading) {
       loading = load();
-      loading.catch((err: unknown) => log.error({ err }, 'job engine could not start'));
+      loading.then((e) => { loaded = e; }, (err: unknown) => {
+        failed = `the job engine could not start: ${(err as Error).message.slice(0, 200)}`;
+        log.error({ err }, 'job engine could not start');
+      });
     }
     return loading;
   };
@@ -62,6 +67,7 @@ export function createJobEngine(config: Pick<Config, 'redisUrl' | 'redisKeyPrefi
     process<T>(queue: string, processor: Processor<T>, opts: ProcessOptions<T>) {
       started().then((e) => e.process(queue, processor, opts)).catch((err: unknown) => log.error({ err, queue }, 'jobs of this queue are not processed'));
     },
+    health: (): EngineHealth => loaded?.health() ?? (failed ? { state: 'degraded', reason: failed } : { state: 'ok' }),
     close: async () => {
       const e = await loading?.catch(() => undefined);
       await e?.close();

@@ -1,27 +1,36 @@
 // The job engine's port: the one interface work that outlives a request is written against
 // (batch items, watch runs, webhook deliveries). Two adapters implement it: distributed.ts
-// (BullMQ on Redis, shared by every instance) and embedded.ts (liteque on a local SQLite
-// file, no extra server). Nothing here knows what a scan is.
+// (BullMQ on Redis, shared by every instance) and embedded.ts (a queue table of our own in a
+// local SQLite file, no extra server). Nothing here knows what a scan is.
 //
-// Guarantees, the same on both adapters (test/jobs/contract.test.ts runs one suite on each):
+// Guarantees, the same on both adapters (test/jobs/contract.test.ts runs one suite on each,
+// test/jobs/crash.test.ts kills their processes):
 // - At-least-once delivery. A job runs again when its process dies mid-run (after its lease
-//   lapses: `leaseMs`), when it outruns `timeoutMs`, and, rarely on BullMQ, when an event loop
-//   blocked past the lease lets another instance take it while the first still runs. So a
-//   processor must make its effects idempotent by the job id (the batch item's archive write
-//   is conditional on the item still being pending, in the same transaction).
+//   lapses: `leaseMs`), when it outruns `timeoutMs`, and, rarely, when an event loop blocked
+//   past the lease lets another claim take it while the first still runs. So a processor must
+//   make its effects idempotent by the job id (the batch item's archive write is conditional
+//   on the item still being open, in the same transaction).
 // - Enqueueing an id that is waiting, delayed, running or between retries is a no-op. Once a
 //   job has finished (completed, or failed for good) its id may be enqueued again: a schedule
 //   names each period in the id ("watch-<id>.<period>"), and the run enqueues the next period,
 //   so a period fires once however many instances or redeliveries try to schedule it.
 // - Priority: lower runs first among jobs that are ready at the same time (1 to 1000).
 // - Attempts: a processor that throws is retried after backoffMs, 2 × backoffMs, 4 × … until
-//   `attempts` runs have failed; then `onFailed` is called once, inside the last run. Throwing
-//   RetryLater(ms) puts the job back for ms without using an attempt (a rate limit, a full
-//   semaphore). Jobs that kill their process repeatedly are given up (BullMQ: maxStalledCount;
-//   liteque: its run budget) without onFailed: owners reconcile from their own state at start.
+//   `attempts` runs have failed; then `onFailed` is called once, inside the last run.
+// - Waiting is never timed: each run gets its whole `timeoutMs`, counted from the call of the
+//   processor, and a processor never waits inside it for a shared resource (a per-address
+//   slot, a full semaphore, a rate limit): it throws RetryLater(ms), which puts the job back
+//   for ms without using an attempt, and the next run has a whole timeout again.
+// - Lost runs: a run whose process dies (or stalls past its lease) is lost; after LOST_RUNS
+//   lost runs the job is given up. Its next claim, in whichever process makes it and without
+//   waiting for anything else, calls `onFailed` with an error saying so instead of the
+//   processor, so the owner records the failure and a poison job (one that kills its runner
+//   every time) fails once. An onFailed that throws is retried like a failed run.
 // - cancel(queue, id): a job that has not started will not start; a running one finishes.
 // - enqueue fails loudly (JobEngineUnavailable) when the backend cannot be reached within a
 //   few seconds; it never waits forever (BullMQ's add does, taskforcesh/bullmq#995).
+// - health(): "ok", or "degraded" with the reason while the engine cannot reach its backend
+//   or claim jobs (it keeps retrying, with backoff, and recovers by itself). GET /health shows it.
 // - close(): no new job starts; running ones finish (up to their timeout); connections close.
 
 export interface EnqueueOptions {
@@ -53,11 +62,17 @@ export interface ProcessOptions<T> {
   concurrency: number;
   /** A run longer than this is aborted (job.signal) and counts as a failed attempt. */
   timeoutMs: number;
-  /** Called once, inside the last failed run, when a job has used its attempts. */
+  /** Called once, inside the last failed run, when a job has used its attempts or lost LOST_RUNS runs. */
   onFailed?: (job: Job<T>, error: Error) => Promise<void>;
 }
 
 export type Processor<T> = (job: Job<T>) => Promise<void>;
+
+export interface EngineHealth {
+  state: 'ok' | 'degraded';
+  /** Why it is degraded (the backend's error, in words). */
+  reason?: string;
+}
 
 export interface JobEngine {
   readonly kind: 'distributed' | 'embedded';
@@ -67,6 +82,8 @@ export interface JobEngine {
   cancel(queue: string, jobId: string): Promise<void>;
   /** Starts processing `queue` in this process; once per queue. */
   process<T>(queue: string, processor: Processor<T>, opts: ProcessOptions<T>): void;
+  /** Whether the engine can reach its backend and claim jobs now (cheap: no I/O). */
+  health(): EngineHealth;
   close(): Promise<void>;
 }
 
@@ -86,6 +103,14 @@ export class JobEngineUnavailable extends Error {
 }
 
 export const DEFAULTS = { priority: 100, attempts: 3, backoffMs: 1000 } as const;
+
+/** Runs a job may lose (its process died, or stalled past its lease) before it is given up. */
+export const LOST_RUNS = 3;
+
+/** The error onFailed gets for a job given up after LOST_RUNS lost runs. */
+export function lostRunsError(lost: number): Error {
+  return new Error(`given up after ${lost} lost runs: the process running it died (or stalled past its lease) each time`);
+}
 
 const ID = /^[A-Za-z0-9._-]{1,200}$/;
 

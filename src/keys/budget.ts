@@ -2,14 +2,13 @@
 // A calendar day (not a rolling 24 hours) because partners plan by the day and one reset
 // time is easy to state: the 429 and the RateLimit header say how many seconds are left.
 //
-// Shared by every instance: in Redis when REDIS_URL is set (rate-limiter-flexible's
-// RateLimiterRedis used as a counter that expires after the day), else in the database
+// Shared by every instance: in Redis when REDIS_URL is set (a counter that expires after the
+// day, spent by one atomic Lua script), else in the database
 // (api_key_usage, a conditional update). Neither falls back to a per-instance counter: a
 // budget that could be spent once per instance is no budget, so an unreachable store is a
 // 503 and nothing is spent.
 import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { refund, spend, usedOn } from '../storage/queries/apiKeys.ts';
 
 export interface BudgetStore {
@@ -28,31 +27,40 @@ export function databaseBudget(db: Knex): BudgetStore {
 }
 
 /**
- * rate-limiter-flexible increments before it compares, so a refused spend would stay counted:
- * the counter is read first and a spend that cannot fit is never made; one that lost a race
- * (two instances spending the last scans at once) is given back at once.
+ * Spends n when it fits, in one Lua script: Redis runs it whole, so the check and the spend
+ * are one step and no other spend can come between them. (The counter used to be read, then
+ * incremented, then given back when a racing spend had pushed it over: under contention a
+ * spend that did fit was refused, because it read a counter inflated by another spend that
+ * was about to be given back.) The key and its integer value are as rate-limiter-flexible's
+ * RateLimiterRedis kept them ("<prefix>:budget:<keyId>:<day>"), so a day's spending carries over.
+ * Returns {1, used after} or {0, used}.
  */
+const SPEND = `local used = tonumber(redis.call('get', KEYS[1]) or '0')
+local n = tonumber(ARGV[1])
+if used + n > tonumber(ARGV[2]) then return {0, used} end
+used = redis.call('incrby', KEYS[1], n)
+if redis.call('ttl', KEYS[1]) < 0 then redis.call('expire', KEYS[1], ARGV[3]) end
+return {1, used}`;
+
+/** Gives n back, never below 0 (a refund after the day's key expired creates nothing). */
+const REFUND = `local used = tonumber(redis.call('get', KEYS[1]) or '0')
+if used <= 0 then return 0 end
+local left = math.max(0, used - tonumber(ARGV[1]))
+redis.call('set', KEYS[1], left, 'KEEPTTL')
+return left`;
+
 export function redisBudget(redis: Redis, prefix: string): BudgetStore {
-  const counter = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:budget`, points: Number.MAX_SAFE_INTEGER, duration: 2 * 86400 });
-  const key = (keyId: string, day: string) => `${keyId}:${day}`;
-  const used = async (keyId: string, day: string) => (await counter.get(key(keyId, day)))?.consumedPoints ?? 0;
+  const key = (keyId: string, day: string) => `${prefix}:budget:${keyId}:${day}`;
   return {
-    used,
+    async used(keyId, day) {
+      return Number((await redis.get(key(keyId, day))) ?? 0);
+    },
     async spend(keyId, day, n, limit, ttlS) {
-      if ((await used(keyId, day)) + n > limit) return { ok: false, used: await used(keyId, day) };
-      let after: number;
-      try {
-        after = (await counter.consume(key(keyId, day), n, { customDuration: ttlS })).consumedPoints;
-      } catch (e) {
-        if (e instanceof RateLimiterRes) after = e.consumedPoints; // cannot happen below MAX_SAFE_INTEGER
-        else throw e;
-      }
-      if (after <= limit) return { ok: true, used: after };
-      await counter.reward(key(keyId, day), n);
-      return { ok: false, used: Math.max(0, after - n) };
+      const [ok, used] = (await redis.eval(SPEND, 1, key(keyId, day), n, limit, Math.max(1, Math.ceil(ttlS)))) as [number, number];
+      return { ok: ok === 1, used: Number(used) };
     },
     async refund(keyId, day, n) {
-      await counter.reward(key(keyId, day), n);
+      await redis.eval(REFUND, 1, key(keyId, day), n);
     },
   };
 }

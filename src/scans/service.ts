@@ -22,6 +22,7 @@ import { newUploadToken } from './token.ts';
 import type { TurnstileGate } from './turnstile.ts';
 import { ephemeralNote, tunnelSuffixOf } from './tunnels.ts';
 import type { Profile, Resolver, ScanInput, ScanOutcome, ScanReportBody, SiteScanner } from './types.ts';
+import { ScanWithdrawn } from './withdrawn.ts';
 
 export interface ScanServiceDeps {
   db: Knex;
@@ -54,8 +55,14 @@ export interface BatchItemScan {
   /**
    * Runs inside the archive transaction when this item's own scan is archived; throwing rolls
    * the whole archive back, so an item already done elsewhere never gets a second report.
+   * Throwing ScanWithdrawn (the race lost) also drops the report: never served nor remembered.
    */
   archiveAlso: (trx: Knex.Transaction, report: ScanReportBody) => Promise<void>;
+  /**
+   * Called once the scan has room, right before its first request to the site; throwing
+   * ScanWithdrawn (the item cancelled meanwhile) stops it before anything is sent.
+   */
+  starting?: () => Promise<void>;
   /** Stops the wait for room (the job engine closing). */
   stop?: AbortSignal;
   /** Whose scan it is, for the archive's lead columns (a watch's lead); still no mail. Default: the batch's. */
@@ -127,8 +134,9 @@ export class ScanService {
       tell(listener, JOINED);
       return this.coalesced(domain, shared.shared);
     } catch (err) {
-      // The scan we joined was refused for its own caller's budget; ours may still fit.
-      if (!ranOwn && err instanceof AppError && err.code === 'RATE_LIMITED') {
+      // The scan we joined was refused for its own caller's budget (ours may still fit), or
+      // withdrawn by its batch (cancelled, or its race lost: nothing of it is served).
+      if (!ranOwn && (err instanceof ScanWithdrawn || (err instanceof AppError && err.code === 'RATE_LIMITED'))) {
         const mine = await run(listener);
         await this.d.coalescer.remember(key, mine.shared);
         return this.served(mine.shared, mine.own);
@@ -159,7 +167,7 @@ export class ScanService {
       const shared = await this.d.coalescer.share(key, run);
       return { body: shared.shared.body as ScanReportBody, archivedHere: shared.leader && typeof shared.shared.body.reportUrl === 'string' };
     } catch (err) {
-      if (!ranOwn && err instanceof AppError && err.code === 'RATE_LIMITED') {
+      if (!ranOwn && (err instanceof ScanWithdrawn || (err instanceof AppError && err.code === 'RATE_LIMITED'))) {
         const mine = await run();
         await this.d.coalescer.remember(key, mine.shared);
         return { body: mine.shared.body as ScanReportBody, archivedHere: typeof mine.shared.body.reportUrl === 'string' };
@@ -186,7 +194,7 @@ export class ScanService {
     await preflightDns(domain, this.d.resolve);
     const rate = batch ? await this.d.limits.consumeDomain(domain) : await this.d.limits.consume(domain, clientIp);
     const suffix = tunnelSuffixOf(domain);
-    const { report, evidence, files } = await this.runEngine(domain, profile, onProgress, batch ? (batch.stop ?? true) : undefined);
+    const { report, evidence, files } = await this.runEngine(domain, profile, onProgress, batch ? (batch.stop ?? true) : undefined, batch?.starting);
     const scanId = randomUUID();
     const body: ScanReportBody = {
       schemaVersion: report.schemaVersion, scanId, domain, scannedAt: report.scannedAt, headline: report.headline,
@@ -219,6 +227,7 @@ export class ScanService {
         scanId, domain, headline: body.headline, scoreDisplay: body.score.display, reportUrl, to: lead.email, leadName: lead.name,
       }), { perRecipientPerDay: this.d.mailPerRecipientPerDay, queuedAt: this.d.now().toISOString() }, files ?? [], batch ? (trx) => batch.archiveAlso(trx, body) : undefined));
     } catch (err) {
+      if (err instanceof ScanWithdrawn) throw err;
       // A batch item or watch run has a job that retries it: served unarchived, it would end
       // "done" for good without its report (a PostgreSQL connection lost mid-transaction did
       // that to 3 items of 60, test/faults/postgres-cut.test.ts). It fails this attempt instead,
@@ -241,7 +250,7 @@ export class ScanService {
     return { shared: { body: { ...body, reportUrl }, completedAtMs: this.d.now().getTime() }, own: { rate, token: token.token, mail } };
   }
 
-  private async runEngine(domain: string, profile: Profile | undefined, onProgress: ProgressListener | undefined, background?: AbortSignal | true) {
+  private async runEngine(domain: string, profile: Profile | undefined, onProgress: ProgressListener | undefined, background?: AbortSignal | true, starting?: () => Promise<void>) {
     // A background scan (a batch item) waits for room outside p-limit, before its deadline starts.
     if (background) await this.d.admission.roomForBackground(background === true ? undefined : background);
     const controller = new AbortController();
@@ -259,12 +268,14 @@ export class ScanService {
       // The form's progress says so when the scan has to wait for room, and when it starts.
       const queued = this.d.admission.wouldWait;
       if (queued) tell(onProgress, QUEUED);
-      const scan = () => {
+      const scan = async () => {
         if (queued) tell(onProgress, ADMITTED);
+        await starting?.();
         return this.d.scanner.scan(domain, { ...(profile ? { profile } : {}), signal, ...(onProgress ? { onProgress } : {}) });
       };
       return await Promise.race([this.d.admission.run(scan, signal, { background: background !== undefined }), overdue]);
     } catch (err) {
+      if (err instanceof ScanWithdrawn) throw err;
       if (err instanceof AdmissionTimeout) {
         this.d.log.warn({ domain, running: this.d.admission.running, waiting: this.d.admission.waiting }, 'scan never started: no room before its deadline');
         throw errors.scanFailed('the service was busy with other scans until this scan\'s deadline passed; try again in a minute', domain);

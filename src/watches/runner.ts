@@ -144,7 +144,7 @@ export class WatchRunner {
         else await finishRunOther(d.db, w.id, run.period, 'failed', 'The scan was served without an archive, so it cannot be compared.', at());
       }
     } catch (err) {
-      if (err instanceof AddressBusy) throw new RetryLater(1000 + Math.random() * 1000, err.message);
+      if (err instanceof AddressBusy) throw new RetryLater(err.retryInMs, err.message);
       if (err instanceof AdmissionTimeout) throw new RetryLater(1000, 'the instance is stopping');
       if (err instanceof AppError && err.code === 'RATE_LIMITED') throw new RetryLater((err.body.retryAfterSeconds ?? 10) * 1000, 'the domain\'s rate limit');
       // A site that could not be tested is a result of the run, not a fault of the job.

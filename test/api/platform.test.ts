@@ -17,7 +17,7 @@ after(() => t.close());
 describe('GET /health', () => {
   test('reports the service with the rubric and roster versions in force', async () => {
     const res = await request(t.app).get('/health').expect(200).expect(conforms);
-    assert.deepEqual(res.body, { ok: true, service: 'agent-readiness', rubric: 'rubric-v1.1', roster: 'roster-v1.1' });
+    assert.deepEqual(res.body, { ok: true, service: 'agent-readiness', rubric: 'rubric-v1.1', roster: 'roster-v1.1', jobs: 'ok' });
   });
 
   test('ignores a cache-busting query parameter', async () => {

@@ -17,7 +17,7 @@ function recordingEngine(listening: () => boolean): JobEngine & { started: Array
   const started: Array<[string, boolean]> = [];
   return {
     kind: 'embedded', started,
-    enqueue: async () => undefined, enqueueMany: async () => undefined, cancel: async () => undefined, close: async () => undefined,
+    enqueue: async () => undefined, enqueueMany: async () => undefined, cancel: async () => undefined, close: async () => undefined, health: () => ({ state: 'ok' }),
     process: (queue) => { started.push([queue, listening()]); },
   };
 }

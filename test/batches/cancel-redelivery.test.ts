@@ -4,11 +4,16 @@
 // - its first run died: the redelivery finishes it (a cancel takes only what has not started),
 //   and a later redelivery does nothing;
 // - its first run is still alive: the two archive it once between them.
+// And what a cancel or a lost race leaves (issue 35):
+// - an item delivered but not started (its address's slots held by scans under way) is never
+//   scanned once the cancel has answered;
+// - a scan that lost the exactly-once race (the item finished elsewhere meanwhile) is dropped
+//   quietly: not archived, not an error, and never served to a later POST /scan of the domain.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import type { Job, JobEngine, Processor } from '../../src/jobs/port.ts';
-import { markItemRunning } from '../../src/storage/queries/batches.ts';
+import { finishItemDone, markItemRunning } from '../../src/storage/queries/batches.ts';
 import { testApp, type TestApp } from '../helpers/app.ts';
 import { fakeResolver, fakeScanner, type FakeScanner } from '../scan-api/fixtures.ts';
 
@@ -23,6 +28,7 @@ function manualEngine(): JobEngine & { deliver(data: { b: string; s: number }): 
     enqueueMany: async () => undefined,
     cancel: async () => undefined,
     process: (queue, p) => { processors.set(queue, p as Processor<unknown>); },
+    health: () => ({ state: 'ok' }),
     close: async () => undefined,
     deliver(data) {
       const job: Job<unknown> = { id: `${data.b}.${data.s}`, queue: 'batch-items', data, attempt: 1, attempts: 3, signal: new AbortController().signal };
@@ -94,5 +100,69 @@ describe('a cancelled batch whose running item is redelivered', () => {
     assert.ok(settled.some((s) => s.status === 'fulfilled'), 'one run finished the item');
     assert.deepEqual((await rows(id)).map((r) => r.state), ['done', 'cancelled']);
     assert.equal(await archived('s0.redelivery-site.com'), 1, 'archived once');
+  });
+});
+
+describe('a cancel, and the exactly-once race, leave nothing behind', () => {
+  const lead = { name: 'Ada Lovelace', email: 'ada@example.com' };
+  const fresh = async () => {
+    const scanner = fakeScanner({ held: true });
+    const engine = manualEngine();
+    const t = await testApp({ OPERATOR_TOKEN: TOKEN, LOG_LEVEL: 'silent', FLEET_PER_ADDRESS_CONCURRENCY: '2' }, {}, { scanner, jobs: engine, scans: { resolve: fakeResolver() } });
+    const key = (await t.services.keys.create('Race Partner', 50)).key;
+    const create = async (domains: string[]) => (await request(t.app).post('/batches').set('Authorization', `Bearer ${key}`).send({ domains }).expect(202)).body.batchId as string;
+    const rows = async (id: string) => (await request(t.app).get(`/batches/${id}/results`).set('Authorization', `Bearer ${key}`).expect(200)).text.trim().split('\n').map((l) => JSON.parse(l) as { domain: string; state: string });
+    return { scanner, engine, t, key, create, rows };
+  };
+
+  test('an item delivered but not started (its address busy) is never scanned after the cancel answered', async () => {
+    const { scanner, engine, t, key, create, rows } = await fresh();
+    try {
+      // Every fake domain resolves to one address, whose two slots c0 and c1 hold.
+      const id = await create(['c0.cancel-site.com', 'c1.cancel-site.com', 'c2.cancel-site.com']);
+      const running = [engine.deliver({ b: id, s: 0 }), engine.deliver({ b: id, s: 1 })];
+      await until(() => scanner.calls.length === 2, 'two scans under way');
+      // Delivered while both slots are held: it does not start (today: sent back, RetryLater).
+      const waiting = engine.deliver({ b: id, s: 2 }).catch((err: unknown) => err);
+      await new Promise((r) => setImmediate(r));
+      const cancelled = await request(t.app).delete(`/batches/${id}`).set('Authorization', `Bearer ${key}`).expect(200);
+      assert.equal(cancelled.body.status, 'cancelled');
+      scanner.release();
+      await Promise.allSettled([...running, waiting]);
+      // The engine delivers it again later (RetryLater): still nothing.
+      await engine.deliver({ b: id, s: 2 }).catch(() => undefined);
+      assert.deepEqual(scanner.calls.sort(), ['c0.cancel-site.com', 'c1.cancel-site.com'], 'c2 was never scanned');
+      assert.deepEqual((await rows(id)).map((r) => r.state), ['done', 'done', 'cancelled']);
+    } finally {
+      scanner.release();
+      await t.close();
+    }
+  });
+
+  test('a scan that lost the race is not archived, not an error, and never served to a POST /scan', async () => {
+    const { scanner, engine, t, create, rows } = await fresh();
+    try {
+      const domain = 'race.lost-site.com';
+      const id = await create([domain]);
+      const run = engine.deliver({ b: id, s: 0 });
+      await until(() => scanner.calls.length === 1, 'the batch scan under way');
+      // Another run (another instance, after a lapsed lease) finishes the item first.
+      await finishItemDone(t.ctx.db, id, 0, { scanId: '00000000-0000-4000-8000-000000000001', archived: true, headline: 'open', score: 90, confidence: 'high', facts: '{"a":{},"v":{}}' }, new Date().toISOString());
+      scanner.release();
+      await run; // not an error
+      assert.equal(Number((await t.ctx.db('scans').where({ domain }).count({ n: '*' }).first())?.n), 0, 'the losing scan is not archived');
+      assert.deepEqual((await rows(id)).map((r) => r.state), ['done']);
+      // A person asks for the domain right after: no unarchived report from the window, a scan of their own.
+      const res = await request(t.app).post('/scan').send({ domain, lead }).expect(200);
+      assert.equal(res.body.coalesced, false, 'not served the withdrawn scan');
+      assert.match(String(res.body.reportUrl), /\/r\//, 'an archived report, with its link');
+      assert.equal(scanner.calls.length, 2);
+      const again = await request(t.app).post('/scan').send({ domain, lead }).expect(200);
+      assert.equal(again.body.coalesced, true);
+      assert.equal(again.body.reportUrl, res.body.reportUrl, 'later requests coalesce onto the archived one');
+    } finally {
+      scanner.release();
+      await t.close();
+    }
   });
 });

@@ -91,6 +91,27 @@ for (const kind of engineKinds()) {
       assert.deepEqual(failed, [{ attempt: 2, message: 'always' }]);
     });
 
+    test('an onFailed that throws is tried again later, without running the job again', async () => {
+      const e = engine();
+      let runs = 0;
+      const reports: string[] = [];
+      e.process('q', async () => {
+        runs++;
+        throw new Error('broken');
+      }, {
+        concurrency: 1, timeoutMs: 5000,
+        onFailed: async (_job, err) => {
+          reports.push(err.message);
+          if (reports.length === 1) throw new Error('the database is down');
+        },
+      });
+      await e.enqueue('q', {}, { jobId: 'report-twice', attempts: 1 });
+      await until(() => reports.length === 2, 'the failure reported again', 30_000);
+      await new Promise((r) => setTimeout(r, 300));
+      assert.equal(runs, 1, 'the job itself ran once');
+      assert.deepEqual(reports, ['broken', 'broken']);
+    });
+
     test('RetryLater puts a job back without using an attempt', async () => {
       const e = engine();
       const attempts: number[] = [];

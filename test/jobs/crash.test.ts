@@ -1,6 +1,8 @@
 // Faults, injected: a process SIGKILLed mid-job (the job completes once, after a restart on
-// the embedded engine, on another process on the distributed one), and a Redis that cannot be
-// reached (enqueueing fails loudly and quickly, never waits).
+// the embedded engine, on another process on the distributed one), a poison job that kills
+// every process that runs it (given up after LOST_RUNS lost runs, reported once through
+// onFailed), and a Redis that cannot be reached (enqueueing fails loudly and quickly, never
+// waits; health() says degraded).
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -10,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { DistributedJobEngine } from '../../src/jobs/distributed.ts';
-import { JobEngineUnavailable } from '../../src/jobs/port.ts';
+import { JobEngineUnavailable, LOST_RUNS } from '../../src/jobs/port.ts';
 import { log, REDIS, until } from './engines.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobs-crash-'));
@@ -74,6 +76,55 @@ describe('a job whose process is SIGKILLed mid-run completes once', () => {
   });
 });
 
+/** Keeps one child running (a new one each time the last dies) until the log has a `gaveup` line. */
+async function untilGivenUp(env: Record<string, string>, log: string, first: Record<string, string>): Promise<number> {
+  let spawned = 0;
+  let current: ChildProcess | undefined;
+  const stop = Date.now() + 90_000;
+  while (!lines(log).some((l) => l.startsWith('gaveup'))) {
+    if (Date.now() > stop) throw new Error(`no give-up after ${spawned} processes:\n${lines(log).join('\n')}`);
+    if (!current || current.exitCode !== null || current.signalCode !== null) {
+      current = child({ ...env, ...(spawned === 0 ? first : {}) });
+      spawned++;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return spawned;
+}
+
+describe('a poison job (it kills every process that runs it) is given up once, with the reason', () => {
+  test('embedded: each restart claims it again, and the one after the last lost run reports it', async () => {
+    const LOG = path.join(dir, 'poison-e.log');
+    const env = { KIND: 'embedded', FILE: path.join(dir, 'poison.sqlite'), LOG, GO: path.join(dir, 'never'), POISON: '1', LEASE_MS: '600' };
+    await untilGivenUp(env, LOG, { ENQUEUE: 'poison-e' });
+    await new Promise((r) => setTimeout(r, 1500));
+    const log = lines(LOG);
+    assert.equal(log.filter((l) => l.startsWith('start poison-e')).length, LOST_RUNS, log.join('\n'));
+    const gaveUp = log.filter((l) => l.startsWith('gaveup'));
+    assert.equal(gaveUp.length, 1, log.join('\n'));
+    assert.match(gaveUp[0]!, /^gaveup poison-e given up after 3 lost runs/);
+  });
+
+  test('distributed: the instance that finds it stalled the last time reports it', { skip: REDIS ? false : 'TEST_REDIS_URL is not set' }, async () => {
+    const LOG = path.join(dir, 'poison-d.log');
+    const PREFIX = `tjobs-poison-${randomBytes(4).toString('hex')}:`;
+    try {
+      await untilGivenUp({ KIND: 'distributed', REDIS_URL: REDIS!, PREFIX, LOG, GO: path.join(dir, 'never'), POISON: '1' }, LOG, { ENQUEUE: 'poison-d' });
+      await new Promise((r) => setTimeout(r, 1500));
+      const log = lines(LOG);
+      assert.equal(log.filter((l) => l.startsWith('start poison-d')).length, LOST_RUNS, log.join('\n'));
+      const gaveUp = log.filter((l) => l.startsWith('gaveup'));
+      assert.equal(gaveUp.length, 1, log.join('\n'));
+      assert.match(gaveUp[0]!, /^gaveup poison-d given up after 3 lost runs/);
+    } finally {
+      const redis = new Redis(REDIS!);
+      const keys = await redis.keys(`${PREFIX}*`);
+      if (keys.length) await redis.del(...keys);
+      redis.disconnect();
+    }
+  });
+});
+
 describe('Redis cannot be reached', () => {
   test('enqueue fails loudly within seconds; it never waits for Redis to come back', async () => {
     // A port nothing listens on: the machine's shared Redis is never stopped.
@@ -84,6 +135,8 @@ describe('Redis cannot be reached', () => {
       await assert.rejects(engine.enqueueMany('q', [{ data: {}, opts: { jobId: 'never-2' } }]), JobEngineUnavailable);
       await assert.rejects(engine.cancel('q', 'never'), JobEngineUnavailable);
       assert.ok(Date.now() - started < 10_000, `took ${Date.now() - started} ms`);
+      assert.equal(engine.health().state, 'degraded');
+      assert.match(engine.health().reason ?? '', /redis does not answer/);
     } finally {
       await engine.close();
     }

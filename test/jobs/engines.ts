@@ -23,7 +23,7 @@ export function engineKinds(): EngineKind[] {
   const prefixes = new Set<string>();
   const run = randomBytes(4).toString('hex');
   return [
-    { name: 'embedded', skip: false, make: () => new EmbeddedJobEngine({ file: ':memory:', log, pollMs: 20, graceMs: 1000 }), cleanup: async () => undefined },
+    { name: 'embedded', skip: false, make: () => new EmbeddedJobEngine({ file: ':memory:', log, pollMs: 20, leaseMs: 1000 }), cleanup: async () => undefined },
     {
       name: 'distributed',
       skip: REDIS ? false : 'TEST_REDIS_URL is not set',
@@ -52,3 +52,9 @@ export async function until(cond: () => boolean | Promise<boolean>, what: string
     await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+/** A job engine that never runs anything (tests that play the runs themselves, or need none). */
+export const idleEngine: JobEngine = {
+  kind: 'embedded', enqueue: async () => undefined, enqueueMany: async () => undefined, cancel: async () => undefined,
+  process: () => undefined, health: () => ({ state: 'ok' }), close: async () => undefined,
+};

@@ -175,3 +175,35 @@ test('dayOf: the UTC day and the seconds to the next', () => {
   assert.deepEqual(dayOf(new Date('2026-12-31T23:00:00Z')), { day: '2026-12-31', resetS: 3600 });
   assert.deepEqual(dayOf(new Date('2026-01-01T00:00:00Z')), { day: '2026-01-01', resetS: 86400 });
 });
+
+// The Redis budget under contention: many instances spending at once. A spend that fits is
+// granted whatever else is in flight; the check and the spend are one atomic step (a Lua
+// script). Ten spends of 10 and ten spends of 1 against 100 leave exactly 100 spent in any
+// order (a ten is refused only above 90, and the ones fill any gap below 100), so the exact
+// total must be granted; a counter inflated by a spend about to be given back refused ones
+// that fitted.
+describe('the Redis budget under contention', { skip: REDIS ? false : 'TEST_REDIS_URL is not set' }, () => {
+  test('ten spends of 10 and ten of 1 against 100, on 12 connections at once: exactly 100 granted, every round', async () => {
+    const { redisBudget } = await import('../../src/keys/budget.ts');
+    const prefix = `tbudget${randomBytes(4).toString('hex')}`;
+    const clients = Array.from({ length: 12 }, () => new Redis(REDIS!));
+    try {
+      await Promise.all(clients.map((c) => c.ping()));
+      const stores = clients.map((c) => redisBudget(c, prefix));
+      for (let round = 0; round < 20; round++) {
+        const day = `2026-12-${String(round + 1).padStart(2, '0')}`;
+        const sizes = [...Array(10).fill(10), ...Array(10).fill(1)].sort(() => Math.random() - 0.5) as number[];
+        const results = await Promise.all(sizes.map((n, i) => stores[i % stores.length]!.spend('key-1', day, n, 100, 3600)));
+        const granted = sizes.reduce((sum, n, i) => sum + (results[i]!.ok ? n : 0), 0);
+        assert.equal(granted, 100, `round ${round}: ${results.map((r, i) => `${sizes[i]}:${r.ok ? 'ok' : 'refused'}`).join(' ')}`);
+        assert.equal(await stores[0]!.used('key-1', day), 100);
+      }
+      await stores[0]!.refund('key-1', '2026-12-01', 500);
+      assert.equal(await stores[0]!.used('key-1', '2026-12-01'), 0, 'a refund never goes below nothing');
+    } finally {
+      const keys = await clients[0]!.keys(`${prefix}:*`);
+      if (keys.length) await clients[0]!.del(...keys);
+      for (const c of clients) c.disconnect();
+    }
+  });
+});

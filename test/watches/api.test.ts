@@ -20,6 +20,7 @@ const failing: JobEngine = {
   enqueueMany: async () => { throw new JobEngineUnavailable('down'); },
   cancel: async () => undefined,
   process: () => undefined,
+  health: () => ({ state: 'degraded', reason: 'down' }),
   close: async () => undefined,
 };
 

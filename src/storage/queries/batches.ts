@@ -104,6 +104,17 @@ export async function markItemRunning(db: Knex, batchId: string, seq: number): P
   await db('batch_items').where({ batch_id: batchId, seq, state: 'pending' }).update({ state: 'running' });
 }
 
+/**
+ * Takes the item for a scan about to start: pending → running, or already running (a run that
+ * took it earlier died, or still runs: the archive write stays conditional). False when it was
+ * cancelled or finished: then nothing may be sent. One conditional update against cancelBatch's
+ * transaction, so a cancel that has answered never sees its items scanned afterwards.
+ */
+export async function takeItem(db: Knex, batchId: string, seq: number): Promise<boolean> {
+  if ((await db('batch_items').where({ batch_id: batchId, seq, state: 'pending' }).update({ state: 'running' })) === 1) return true;
+  return (await db('batch_items').where({ batch_id: batchId, seq, state: 'running' }).first('seq')) !== undefined;
+}
+
 /** queued → running, stamping started_at, once. */
 export async function markStarted(db: Knex, batchId: string, at: string): Promise<void> {
   await db('batches').where({ id: batchId, status: 'queued' }).update({ status: 'running', started_at: at });
@@ -114,6 +125,17 @@ export async function finishIfDone(db: Knex, batchId: string, at: string): Promi
   const pending = await db('batch_items').where({ batch_id: batchId }).whereIn('state', OPEN).first('seq');
   if (pending) return false;
   return (await db('batches').where({ id: batchId }).whereIn('status', ['queued', 'running']).update({ status: 'done', finished_at: at })) === 1;
+}
+
+/**
+ * The reconciler's step: every queued or running batch with no open item is marked done, in one
+ * statement, whatever crashed between its last item and finishIfDone. Conditional, so any
+ * number of instances may run it at once. Returns how many it finished.
+ */
+export async function finishDoneBatches(db: Knex, at: string): Promise<number> {
+  return db('batches').whereIn('status', ['queued', 'running'])
+    .whereNotExists(db('batch_items').whereRaw('batch_items.batch_id = batches.id').whereIn('state', OPEN).select(db.raw('1')))
+    .update({ status: 'done', finished_at: at });
 }
 
 /** Cancels the items not started (still pending) and the batch; returns their seqs. */
