@@ -11,6 +11,7 @@
 //   5. decides and sends its alerts (notify.ts), once: the run row records that it did;
 //   6. enqueues the next period's job, delayed to the period's start.
 // SIGKILL anywhere: the job is delivered again and each step finds what the last one left.
+import { ScanWithdrawn } from '../scans/withdrawn.ts';
 import { AppError } from '../errors.ts';
 import { RetryLater, type Job } from '../jobs/index.ts';
 import type { AddressLimiter } from '../batches/address-limit.ts';
@@ -136,7 +137,7 @@ export class WatchRunner {
         lead: { name: w.lead_name, email: w.lead_email, phone: w.lead_phone, role: w.lead_role },
         stop: signal,
         archiveAlso: async (trx, report) => {
-          if (!(await finishRunDone(trx, w.id, run.period, resultOf(report), at()))) throw new Error('watch run already finished');
+          if (!(await finishRunDone(trx, w.id, run.period, resultOf(report), at()))) throw new ScanWithdrawn('the watch run was finished by another run');
         },
       }));
       if (!archivedHere) {
@@ -144,6 +145,8 @@ export class WatchRunner {
         else await finishRunOther(d.db, w.id, run.period, 'failed', 'The scan was served without an archive, so it cannot be compared.', at());
       }
     } catch (err) {
+      // Another run of this period won the exactly-once race: its result stands; this scan was not kept.
+      if (err instanceof ScanWithdrawn) return (await findRun(d.db, w.id, run.period))!;
       if (err instanceof AddressBusy) throw new RetryLater(err.retryInMs, err.message);
       if (err instanceof AdmissionTimeout) throw new RetryLater(1000, 'the instance is stopping');
       if (err instanceof AppError && err.code === 'RATE_LIMITED') throw new RetryLater((err.body.retryAfterSeconds ?? 10) * 1000, 'the domain\'s rate limit');

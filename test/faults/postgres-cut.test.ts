@@ -102,11 +102,8 @@ describe('fault: every PostgreSQL connection cut once mid-batch', { skip }, () =
 
   // The batch's own finishing step is a write of its own after the last item's: cut there, the
   // item is done and its job's retry finds nothing to do, so nothing marks the batch done.
-  // Issue 35's reconciler (item 3) is what repairs it, within 30 s.
-  test('connections cut as the last item marks its batch done: the batch still ends done', {
-    timeout: 180_000,
-    todo: 'needs the batch reconciler (engine-batches, issue 35 item 3): the batch stays running for ever',
-  }, async () => {
+  // The batch reconciler (src/batches/reconciler.ts) is what repairs it, within 30 s.
+  test('connections cut as the last item marks its batch done: the batch still ends done', { timeout: 180_000 }, async () => {
     const s = service!;
     const key = await partnerKey(s.url);
     // One item: its finishing step is the batch's, with no other item racing to do it.
