@@ -20,7 +20,7 @@ test('bench/batches.ts at a tiny size reports every figure and writes nothing', 
   for (const row of [
     /\| scans per second one core sustains, 6-item batch .*\| [\d.,]+ \(.* 6 done, 0 failed/,
     /\| the same, 4 POST \/scan at once .*\| [\d.,]+ \(/,
-    /\| job engine's own CPU per item, embedded \(liteque\), 6 no-op jobs \| .*\| [\d.,]+ ms = [\d.,]+ % of a scan \|/,
+    /\| job engine's own CPU per item, embedded \(queue table\), 6 no-op jobs \| .*\| [\d.,]+ ms = [\d.,]+ % of a scan \|/,
     /\| resident size, 10-item batch: .*\| [\d.,]+ \([\d.,]+ → [\d.,]+ MiB; 10 done, 0 failed\) \|/,
     /\| p95 of a person's POST \/scan during a 6-item batch \/ idle \| ≤ 2 × \| [\d.,]+ × /,
     /\*\*A million domains\*\*: .* [\d.,]+ instance-hours/,
