@@ -5,6 +5,9 @@ import type { Handler } from './types.ts';
 import { getHealth } from './getHealth.ts';
 import { getHome } from './getHome.ts';
 import { getHomeScript } from './getHomeScript.ts';
+import { getWatchFormScript } from './getWatchFormScript.ts';
+import { submitWatchForm } from './submitWatchForm.ts';
+import { redeliverWebhook } from './redeliverWebhook.ts';
 import { getStylesheet } from './getStylesheet.ts';
 import { getScanProgress } from './getScanProgress.ts';
 import { getKeyDirectory } from './getKeyDirectory.ts';
@@ -45,6 +48,9 @@ export const handlers: { [Op in OperationId]: Handler<Op> } = {
   submitScanForm,
   getScanProgress,
   getHomeScript,
+  getWatchFormScript,
+  submitWatchForm,
+  redeliverWebhook,
   getStylesheet,
   getHealth,
   getScanHint,
