@@ -13,7 +13,9 @@ export const confirmWatch: Handler<'confirmWatch'> = async (req, res, ctx) => {
     else {
       const links = await ctx.services.watches.links(active.id);
       const secret = active.webhook_url ? await ctx.services.webhookSecret(active.id, active.secret_version) : undefined;
-      sendPage(res, 200, confirmedPage(active, links.manage, secret));
+      // Same origin: a path, so the page works whatever host it was reached by.
+      const manage = new URL(links.manage);
+      sendPage(res, 200, confirmedPage(active, manage.pathname + manage.search, secret));
     }
   } catch (err) {
     if (!(err instanceof AppError && err.code === 'GONE') || wantsJson(req)) throw err;
