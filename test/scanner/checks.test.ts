@@ -1,6 +1,7 @@
 // Every rubric check, table-driven over recorded evidence: a good baseline with one change per case.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { PREVIEW_ADDED, PREVIEW_REVISED } from '../../src/scanner/checks/preview.ts';
 import { CHECKS as CURRENT } from '../../src/scanner/checks/index.ts';
 import type { CheckStatus } from '../../src/scanner/types.ts';
@@ -29,6 +30,11 @@ const ten = listing(TEN);
 function followed(answers: Record<string, Resp>, names: readonly string[] = EIGHT): Record<string, [string, Resp]> {
   return Object.fromEntries(names.map((n) => [`llms-link:${U}/${n}`, [`${U}/${n}`, answers[n] ?? (n.endsWith('.md') ? txt(`# ${n}\n`, 'text/markdown') : page({ title: n }))]]));
 }
+
+const MCP_CATALOG = '/.well-known/mcp/catalog.json';
+const catalogOf = (url: string) => json({ specVersion: 'draft', entries: [{ identifier: 'urn:air:shop.example:mcp:minimal', displayName: 'Minimal', type: 'application/mcp-server-card+json', url }] });
+/** The server-card extension's own example cards (test/fixtures/mcp-server-card/README.md). */
+const CARD_EXAMPLE = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/mcp-server-card/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
 
 type Case = [name: string, given: BaselineOptions, want: CheckStatus, credit?: number];
 const CASES: Record<string, Case[]> = {
@@ -255,10 +261,17 @@ const CASES: Record<string, Case[]> = {
   ],
   'discovery.mcp-card-shape': [
     ['absent: not applicable', {}, 'inconclusive'],
-    ['SEP-2127 card', { files: { '/.well-known/mcp/server-card.json': json({ $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json', name: 'com.shop/catalog', version: '1.0.0', description: 'Product catalog', remotes: [{ type: 'streamable-http', url: `${U}/mcp` }] }) } }, 'pass'],
+    // The extension's own examples (test/fixtures/mcp-server-card/, copied from experimental-ext-server-card), judged by the pinned schema.
+    ['the extension\'s minimal v2 card, listed by the MCP catalog', { files: { [MCP_CATALOG]: catalogOf(`${U}/mcp/server-card`) }, followups: { [`mcp-card:${U}/mcp/server-card`]: [`${U}/mcp/server-card`, json(CARD_EXAMPLE('valid-minimal'))] } }, 'pass'],
+    ['the extension\'s templated-remote v2 card, inline in the AI Catalog', { files: { '/.well-known/ai-catalog.json': json({ specVersion: '1.0', entries: [{ identifier: 'urn:air:shop:mcp:c', type: 'application/mcp-server-card+json', data: CARD_EXAMPLE('valid-templated-remote') }] }) } }, 'pass'],
+    ['a valid v2 card only at a legacy path', { files: { '/.well-known/mcp/server-card.json': json(CARD_EXAMPLE('valid-minimal')) } }, 'pass', 0.75],
+    ['the extension\'s wrong-schema-name example claims no v2 schema and has no remotes: ad hoc', { files: { [MCP_CATALOG]: catalogOf(`${U}/mcp/server-card`) }, followups: { [`mcp-card:${U}/mcp/server-card`]: [`${U}/mcp/server-card`, json(CARD_EXAMPLE('invalid-wrong-schema-name'))] } }, 'fail'],
+    ['a card claiming v2 whose remote has a transport the schema does not name', { files: { [MCP_CATALOG]: catalogOf(`${U}/mcp/server-card`) }, followups: { [`mcp-card:${U}/mcp/server-card`]: [`${U}/mcp/server-card`, json({ ...CARD_EXAMPLE('valid-minimal'), remotes: [{ type: 'websocket', url: `${U}/ws` }] })] } }, 'fail'],
+    ['v1 card (superseded)', { files: { '/.well-known/mcp/server-card.json': json({ $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json', name: 'com.shop/catalog', version: '1.0.0', description: 'Product catalog', remotes: [{ type: 'streamable-http', url: `${U}/mcp` }] }) } }, 'pass', 0.75],
     ['SEP-1649 card', { files: { '/.well-known/mcp.json': json({ version: '1.0', protocolVersion: '2025-06-18', serverInfo: { name: 'shop', version: '1.0.0' }, transport: { type: 'streamable-http', endpoint: '/mcp' } }) } }, 'pass', 0.75],
     ['ad hoc JSON', { files: { '/.well-known/mcp.json': json({ name: 'shop', url: `${U}/mcp` }) } }, 'fail'],
-    ['SEP-2127 card inline in ard.json', { files: { '/.well-known/ard.json': json({ entries: [{ identifier: 'urn:air:shop:mcp:c', displayName: 'C', type: 'application/mcp-server-card+json', data: { name: 'com.shop/c', version: '1', description: 'C', remotes: [{ type: 'sse', url: `${U}/sse` }] } }] }) } }, 'pass'],
+    ['v1 card inline in ard.json', { files: { '/.well-known/ard.json': json({ entries: [{ identifier: 'urn:air:shop:mcp:c', displayName: 'C', type: 'application/mcp-server-card+json', data: { name: 'com.shop/c', version: '1', description: 'C', remotes: [{ type: 'sse', url: `${U}/sse` }] } }] }) } }, 'pass', 0.75],
+    ['the card a catalog lists could not be fetched', { files: { [MCP_CATALOG]: catalogOf(`${U}/mcp/server-card`) }, followups: { [`mcp-card:${U}/mcp/server-card`]: [`${U}/mcp/server-card`, transport] } }, 'inconclusive'],
   ],
   'discovery.agents-md': [
     ['absent (404): not applicable', {}, 'inconclusive'],
@@ -287,6 +300,17 @@ const challenged = { status: 403, headers: { 'cf-mitigated': 'challenge' }, body
 
 /** The preview rubric's revisions of current checks (same id), judged by their new definition. */
 const REVISED_CASES: Record<string, Case[]> = {
+  // issue 37 item 1: the catalog first; a card only at a path the extension rejects earns half and says so.
+  'discovery.mcp-card': [
+    ['absent', {}, 'fail'],
+    ['catalog listing a card at <endpoint>/server-card', { files: { [MCP_CATALOG]: catalogOf(`${U}/mcp/server-card`) }, followups: { [`mcp-card:${U}/mcp/server-card`]: [`${U}/mcp/server-card`, json(CARD_EXAMPLE('valid-minimal'))] } }, 'pass'],
+    ['AI Catalog entry with the card inline', { files: { '/.well-known/ai-catalog.json': json({ specVersion: '1.0', entries: [{ identifier: 'urn:air:shop:mcp:c', type: 'application/mcp-server-card+json', data: CARD_EXAMPLE('valid-minimal') }] }) } }, 'pass'],
+    ['legacy path only: half credit', { files: { '/.well-known/mcp/server-card.json': json({ name: 'x', remotes: [{ url: `${U}/mcp` }] }) } }, 'pass', 0.5],
+    ['SEP-1649 manifest at /.well-known/mcp.json only: half credit', { files: { '/.well-known/mcp.json': json({ serverInfo: { name: 'shop', version: '1' }, transport: { type: 'streamable-http', endpoint: '/mcp' } }) } }, 'pass', 0.5],
+    ['catalog lists a card that is absent, nothing else', { files: { [MCP_CATALOG]: catalogOf(`${U}/mcp/server-card`) }, followups: { [`mcp-card:${U}/mcp/server-card`]: [`${U}/mcp/server-card`, { status: 404, body: '' }] } }, 'fail'],
+    ['catalog entries of another type are ignored', { files: { [MCP_CATALOG]: json({ specVersion: 'draft', entries: [{ identifier: 'urn:air:shop:api:x', type: 'application/json', url: `${U}/x` }] }) } }, 'fail'],
+    ['unfetchable', { files: { '/.well-known/mcp.json': transport } }, 'inconclusive'],
+  ],
   // rubric-v1.2-preview follows up to 10 links: dead is a 4xx or 5xx, and a .md link must give Markdown.
   'discovery.llms-txt-links': [
     ['all resolve', { files: { '/llms.txt': eight }, followups: followed({}) }, 'pass'],
