@@ -36,6 +36,9 @@ const catalogOf = (url: string) => json({ specVersion: 'draft', entries: [{ iden
 /** The server-card extension's own example cards (test/fixtures/mcp-server-card/README.md). */
 const CARD_EXAMPLE = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/mcp-server-card/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
 
+const X402_HEADER = Buffer.from(JSON.stringify({ x402Version: 2, resource: `${U}/`, accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '1000', asset: 'USDC', payTo: '0x1' }] })).toString('base64');
+const X402_DISCOVERY = { version: 1, resources: [`${U}/api/report`, `${U}/api/data`], ownershipProofs: ['0xabc'] };
+
 type Case = [name: string, given: BaselineOptions, want: CheckStatus, credit?: number];
 const CASES: Record<string, Case[]> = {
   'access.user-agents': [
@@ -226,6 +229,9 @@ const CASES: Record<string, Case[]> = {
     ['bare 402', { agent: (t) => (TRAIN.includes(t) ? { status: 402, body: 'Payment Required' } : undefined) }, 'fail'],
     ['x402 header that is not base64 JSON', { agent: (t) => (TRAIN.includes(t) ? { status: 402, headers: { 'payment-required': '%%%' }, body: '' } : undefined) }, 'fail'],
     ['half readable', { agent: (t, n) => (TRAIN.includes(t) ? { status: 402, headers: (n === 'networkA' ? { 'crawler-price': 'USD 0.01' } : {}) as Record<string, string>, body: '' } : undefined) }, 'pass', 0.5],
+    // issue 37 item 3: /.well-known/x402 is decoded beside the offers (shape from x402scan docs/DISCOVERY.md).
+    ['x402 offer and the discovery document', { files: { '/.well-known/x402': json(X402_DISCOVERY) }, agent: (t) => (TRAIN.includes(t) ? { status: 402, headers: { 'payment-required': X402_HEADER }, body: '' } : undefined) }, 'pass'],
+    ['the discovery document alone: no 402 to judge, still not applicable', { files: { '/.well-known/x402': json(X402_DISCOVERY) } }, 'inconclusive'],
   ],
   'policy.preferences-agree': [
     ['nothing published: not applicable', {}, 'inconclusive'],
@@ -236,6 +242,10 @@ const CASES: Record<string, Case[]> = {
     ['training refused while robots.txt allows crawling (a preference, not a conflict)', { robots: txt('User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n') }, 'pass'],
     ['malformed value', { robots: txt('User-agent: *\nContent-Usage: train-ai=maybe\n') }, 'fail'],
     ['path-scoped preference is not compared with the home page', { robots: txt('User-agent: *\nContent-Usage: /docs/ train-ai=y\nContent-Signal: ai-train=no\n') }, 'pass'],
+    // issue 37 item 4: a training-preference group (draft-kelley-aipref-training-preference-signal-00) is a preference too.
+    ['a __usage_ai-training group alone', { robots: txt('User-agent: *\nAllow: /\n\nUser-agent: __usage_ai-training\nDisallow: /\n') }, 'pass'],
+    ['the group refuses training while Content-Signal grants it', { robots: txt('User-agent: *\nContent-Signal: ai-train=yes\nAllow: /\n\nUser-agent: __usage_ai-training\nDisallow: /\n') }, 'fail'],
+    ['the group allows training while every training crawler is disallowed', { robots: txt(`User-agent: *\nAllow: /\n\nUser-agent: __usage_ai-training\nAllow: /\n\n${TRAIN.map((t) => `User-agent: ${t}`).join('\n')}\nDisallow: /\n`) }, 'fail'],
   ],
   'discovery.llms-txt-v2': [
     ['no llms.txt, no links: not applicable', {}, 'inconclusive'],
@@ -300,6 +310,15 @@ const challenged = { status: 403, headers: { 'cf-mitigated': 'challenge' }, body
 
 /** The preview rubric's revisions of current checks (same id), judged by their new definition. */
 const REVISED_CASES: Record<string, Case[]> = {
+  // issue 37 item 4: training-preference groups count, and each declaration names its draft.
+  'policy.training-preference': [
+    ['silent', {}, 'fail'],
+    ['a __usage_ai-training group refusing training (the v1.1 definition fails this)', { robots: txt('User-agent: *\nAllow: /\n\nUser-agent: __usage_ai-training\nDisallow: /\n') }, 'pass'],
+    ['a usage group for another category only', { robots: txt('User-agent: *\nAllow: /\n\nUser-agent: __usage_search\nAllow: /\n') }, 'fail'],
+    ['Content-Usage header with train-ai', { home: { ...page({}), headers: { 'content-usage': 'train-ai=n' } } }, 'pass'],
+    ['GPTBot group', { robots: txt('User-agent: GPTBot\nDisallow: /\n') }, 'pass'],
+    ['robots unreadable, nothing else', { robots: transport }, 'inconclusive'],
+  ],
   // issue 37 item 1: the catalog first; a card only at a path the extension rejects earns half and says so.
   'discovery.mcp-card': [
     ['absent', {}, 'fail'],

@@ -19,3 +19,19 @@ for (const f of examples) {
     else assert.ok(problems.length > 0, `${f} should be refused`);
   });
 }
+
+// x402's discovery document, decoded tolerantly (src/scanner/payment.ts).
+import { x402Discovery } from '../../src/scanner/payment.ts';
+const X402_TABLE: Array<[string, string, string, RegExp]> = [
+  ['the x402scan shape', JSON.stringify({ version: 1, resources: ['https://a.example/api/1', 'https://a.example/api/2'], ownershipProofs: ['0x1'] }), 'present', /version 1\) lists 2 paid resources \(https:\/\/a\.example\/api\/1, https:\/\/a\.example\/api\/2\) and 1 ownership proof$/],
+  ['resources as objects', JSON.stringify({ resources: [{ resource: 'https://a.example/x' }, { url: 'https://a.example/y' }] }), 'present', /lists 2 paid resources/],
+  ['no resources list', JSON.stringify({ version: 1 }), 'invalid', /has no resources list/],
+  ['not JSON', 'hello', 'invalid', /is not JSON/],
+];
+for (const [name, body, state, summary] of X402_TABLE) {
+  test(`x402 discovery: ${name}`, () => {
+    const d = x402Discovery(body);
+    assert.equal(d.state, state);
+    assert.match(d.summary, summary);
+  });
+}

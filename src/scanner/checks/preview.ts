@@ -19,6 +19,7 @@ import { perAgent as markdownPerAgent } from './content.markdown-negotiation.ts'
 import { check as llmsTxtLinks } from './revised/discovery.llms-txt-links.ts';
 import { check as agentsMd } from './discovery.agents-md.ts';
 import { check as mcpCardCatalog } from './revised/discovery.mcp-card.ts';
+import { check as trainingPreferenceGroups } from './revised/policy.training-preference.ts';
 
 /** Added by rubric-v1.2-preview, in report order. */
 export const PREVIEW_ADDED: readonly CheckDefinition[] = [
@@ -30,6 +31,8 @@ export const PREVIEW_REVISED: readonly CheckDefinition[] = [
   llmsTxtLinks, markdownPerAgent,
   // issue 37 item 1: discovery.mcp-card reads the MCP catalog and the AI Catalog, legacy paths at half credit.
   mcpCardCatalog,
+  // issue 37 item 4: policy.training-preference reads __usage_ training-preference groups and names each draft.
+  trainingPreferenceGroups,
 ].sort((a, b) => CHECKS.findIndex((c) => c.id === a.id) - CHECKS.findIndex((c) => c.id === b.id));
 
 export const PREVIEW_CHECKS: readonly CheckDefinition[] = [...CHECKS.map((c) => PREVIEW_REVISED.find((r) => r.id === c.id) ?? c), ...PREVIEW_ADDED];
