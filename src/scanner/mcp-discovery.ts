@@ -10,10 +10,9 @@
  *     discovery draft, SEP-1649's manifest shape).
  * Pure functions of the evidence; the follow-ups that fetch card URLs are planned here too.
  */
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { fileState, parseJson, type ScanEvidence } from './evidence.ts';
 import { SERVER_CARD_SCHEMA, SERVER_CARD_SCHEMA_ID } from './data/mcp-server-card-schema.ts';
+import { validateSubset } from './schema-subset.ts';
 
 export const MCP_CATALOG_PATH = '/.well-known/mcp/catalog.json';
 export const AI_CATALOG = '/.well-known/ai-catalog.json';
@@ -115,20 +114,9 @@ export function mcpDiscovery(ev: ScanEvidence): McpDiscovery {
   return { catalogs, current, broken, legacy, legacyUnknown: LEGACY_CARD_PATHS.some((p) => fileState(ev.files[p]) === 'unknown') };
 }
 
-// ajv-formats ships CommonJS; under type stripping its default export is the plugin itself or wraps it.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
-let validator: ReturnType<Ajv2020['compile']> | undefined;
-
 /** Problems of a card against the pinned Server Card schema (data/mcp-server-card-schema.ts); empty when valid. */
 export function serverCardProblems(card: unknown): string[] {
-  if (!validator) {
-    // Compiled once per process on first use: a cache of a pure function, not state.
-    const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false });
-    addFormats(ajv);
-    validator = ajv.compile(SERVER_CARD_SCHEMA as unknown as object);
-  }
-  if (validator(card)) return [];
-  return (validator.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '(card)'} ${e.message ?? 'is invalid'}${e.keyword === 'additionalProperties' ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})` : ''}`);
+  return validateSubset(SERVER_CARD_SCHEMA, card).slice(0, 3);
 }
 
 /** The card claims the current (v2) schema. */
