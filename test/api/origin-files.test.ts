@@ -81,6 +81,12 @@ describe('our own origin files', () => {
     const legacy = await request(t.app).get('/.well-known/mcp/server-card.json').expect(200);
     assert.deepEqual(JSON.parse(card.text), legacy.body);
     assert.equal(catalog.body.entries[0].identifier.split(':').pop(), legacy.body.name.split('/')[1]);
+    // As an abuser would: odd queries and other methods get the contract's answers, never a 5xx.
+    assert.deepEqual(JSON.parse((await request(t.app).get(`/mcp/server-card?x=${'%3Cscript%3E'.repeat(200)}`).expect(200)).text), legacy.body);
+    for (const path of ['/mcp/server-card', '/.well-known/mcp/catalog.json']) {
+      const res = await request(t.app).post(path).send({ a: 1 });
+      assert.ok(res.status >= 400 && res.status < 500, `POST ${path}: ${res.status}`);
+    }
     // The MCP endpoint itself is untouched: GET /mcp still answers as the transport does.
     assert.notEqual((await request(t.app).get('/mcp')).status, 200);
   });

@@ -82,3 +82,22 @@ for (const [name, body, state, summary] of X402_TABLE) {
     assert.match(d.summary, summary);
   });
 }
+
+// A catalog is attacker-chosen input: only http(s) card URLs of the card type, deduplicated, at most MCP_CARD_FOLLOW.
+import { cardUrlsToFollow, MCP_CARD_FOLLOW } from '../../src/scanner/mcp-discovery.ts';
+import { evidence, DOMAIN } from './fixtures.ts';
+test('a hostile catalog: 500 entries, odd schemes, other types and duplicates give at most 3 http(s) card URLs', () => {
+  const entries = [
+    { type: 'application/mcp-server-card+json', url: 'javascript:alert(1)' },
+    { type: 'application/mcp-server-card+json', url: 'file:///etc/passwd' },
+    { type: 'application/json', url: `https://${DOMAIN}/not-a-card` },
+    { type: 'application/mcp-server-card+json', url: '/relative/server-card' },
+    { type: 'application/mcp-server-card+json', url: '/relative/server-card' },
+    { type: 'application/mcp-server-card+json', url: 42 },
+    ...Array.from({ length: 500 }, (_, i) => ({ type: 'application/mcp-server-card+json', url: `https://other.example/${i}/server-card` })),
+  ];
+  const ev = evidence({ files: { '/.well-known/mcp/catalog.json': { body: JSON.stringify({ specVersion: 'draft', entries }), headers: { 'content-type': 'application/json' } } } });
+  const urls = cardUrlsToFollow(ev);
+  assert.equal(urls.length, MCP_CARD_FOLLOW);
+  assert.deepEqual(urls, [`https://${DOMAIN}/relative/server-card`, 'https://other.example/0/server-card', 'https://other.example/1/server-card']);
+});
