@@ -61,7 +61,7 @@ export const check: CheckDefinition = {
     const generation = vocabs.size === 2 && vocabs.has('usage') && vocabs.has('signal') ? 'aipref Content-Usage and Content Signals' : names.length === 1 && vocabs.has('signal') ? 'Content Signals (Cloudflare)' : names.join(' + ');
     for (const [value, source, vocab] of sources) {
       const bad = parse(value, vocab, source, prefs);
-      if (bad) return matched(generation, fail(bad));
+      if (bad) return matched(generation, fail(`${bad} (read per ${vocab === 'usage' ? VOCAB_DRAFT : 'the Content Signals Policy'})`));
     }
     for (const g of groups) prefs.push({ use: g.use!, allowed: g.says === 'allowed', source: usageGroupSource(g) });
     const earlier = sources.filter(([v, , vocab]) => vocab === 'usage' && [...EARLIER_LABELS].some((l) => new RegExp(`(^|[\\s,])${l}\\s*=`).test(v)));
