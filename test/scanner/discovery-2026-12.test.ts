@@ -38,7 +38,7 @@ describe('a Yoast-made llms.txt in the world', () => {
     assert.ok(report.platforms?.some((p) => p.id === 'wordpress'), 'and WordPress itself, as before');
     const fix = report.platformFixes?.find((f) => f.checkId === 'discovery.llms-txt-links' && f.platform === 'yoast-seo');
     assert.ok(fix, JSON.stringify(report.platformFixes));
-    assert.equal(fix.setting, 'Yoast SEO → Settings → llms.txt');
+    assert.equal(fix.setting, 'Yoast SEO settings: the llms.txt feature');
     assert.equal(fix.docUrl, 'https://developer.yoast.com/features/llms-txt/functional-specification');
     assert.match(fix.text, /regenerates the file weekly/);
   });

@@ -46,10 +46,10 @@ export const yoast: PluginEntry = {
     { file: 'robots.txt', line: /^#\s*START YOAST BLOCK\b/i, source: YOAST_ROBOTS },
   ],
   fixes: {
-    ...llmsFixes('Yoast SEO → Settings → llms.txt', YOAST_LLMS, 'Choose what it includes in Yoast SEO\'s llms.txt settings (Search Appearance decides which post types and taxonomies appear); Yoast regenerates the file weekly, so a hand edit is overwritten. To write your own, turn the feature off and upload the file.'),
+    ...llmsFixes('Yoast SEO settings: the llms.txt feature', YOAST_LLMS, 'Choose what it includes in Yoast SEO\'s llms.txt settings (Search Appearance decides which post types and taxonomies appear); Yoast regenerates the file weekly, so a hand edit is overwritten. To write your own, turn the feature off and upload the file.'),
     'policy.ai-rules-explicit': ({ agents }) => ({
       setting: 'Yoast SEO robots.txt (the lines between # START YOAST BLOCK and # END YOAST BLOCK)',
-      text: `Yoast SEO writes the block between its START and END markers; add groups for ${agents.join(', ') || 'each AI role'} outside that block (Yoast keeps your own lines), so each role has an explicit answer.`,
+      text: `The lines between # START YOAST BLOCK and # END YOAST BLOCK are the ones Yoast SEO writes (its robots.txt specification); give ${agents.join(', ') || 'each AI role'} groups of their own outside that block, so each role has an explicit answer.`,
       docUrl: YOAST_ROBOTS,
     }),
   },
