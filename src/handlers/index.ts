@@ -15,7 +15,7 @@ import { submitScanForm } from './submitScanForm.ts';
 import { getScanHint } from './getScanHint.ts';
 import { getOpenApi, getOpenApiWellKnown, getSwaggerJson } from './getOpenApi.ts';
 import { getMcpManifest } from './getMcpManifest.ts';
-import { getMcpServerCard } from './getMcpServerCard.ts';
+import { getMcpCatalog, getMcpEndpointServerCard, getMcpServerCard } from './getMcpServerCard.ts';
 import { getAgentsMd, getAiCatalog, getApiCatalog, getArd, getAuthMd, getLlmsTxt, getMethodology, getPrivacy, getRobotsTxt, getSecurityTxt, getSitemap, getTerms } from './documents.ts';
 import { scanSite } from './scanSite.ts';
 import { getReport } from './getReport.ts';
@@ -95,6 +95,8 @@ export const handlers: { [Op in OperationId]: Handler<Op> } = {
   getApiCatalog,
   getKeyDirectory,
   getMcpServerCard,
+  getMcpEndpointServerCard,
+  getMcpCatalog,
   getArd,
   getAiCatalog,
 };
