@@ -40,6 +40,12 @@ import { WebhookDeliveryService, type WebhookDeliveries } from './webhooks/deliv
 import { webhookSecrets } from './webhooks/master-key.ts';
 import { localWatchSlots, redisWatchSlots } from './webhooks/watch-slots.ts';
 import { watchIsActive } from './storage/queries/watches.ts';
+import { ChangeFeed, PRUNE_QUEUE } from './feed/service.ts';
+import { ServiceMetrics, timedScan } from './metrics/registry.ts';
+import { QUEUE as BATCH_QUEUE } from './batches/service.ts';
+import { QUEUE as WATCH_QUEUE } from './watches/runner.ts';
+import { SWEEP_QUEUE } from './watches/expiry.ts';
+import { QUEUE as WEBHOOK_QUEUE } from './webhooks/deliveries.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -82,6 +88,10 @@ export interface AppServices {
   webhooks: WebhookDeliveries;
   /** A watch's webhook secret of a version, derived from the master key (WEBHOOK_SECRET_KEY, else stored). */
   webhookSecret(watchId: string, version: number): Promise<string>;
+  /** A key's watches' readiness.changed events, for listChanges (src/feed/service.ts). */
+  changes: ChangeFeed;
+  /** This instance's Prometheus registry and counters, for GET /metrics (src/metrics/registry.ts). */
+  metrics: ServiceMetrics;
   /** Routers outside the public contract, mounted before validation (operator pages). */
   internal: Router[];
   /** Stops background work (mailer) and closes every connection it opened. */
@@ -107,6 +117,8 @@ export interface ServiceOptions {
   webhooks?: boolean;
   /** Replaces networkA's egress for webhook deliveries (in-process tests: the test world's, which trusts its CA). */
   webhookEgress?: Egress;
+  /** Prune the change feed in this instance (default true). */
+  changes?: boolean;
   /** Run watches in this instance (default true). */
   watches?: boolean;
   /** Replaces webhook delivery for the watches (tests: a recording fake); default: the real one built below. */
@@ -232,6 +244,8 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
   }
   const reads = new ReadCaches(ctx.db);
   const jobs = options.jobs ?? createJobEngine(c, ctx.log);
+  const metrics = new ServiceMetrics({ jobs, queues: [BATCH_QUEUE, WATCH_QUEUE, WEBHOOK_QUEUE, SWEEP_QUEUE, PRUNE_QUEUE] });
+  const changes = new ChangeFeed({ db: ctx.db, log: ctx.log, now: () => ctx.now(), jobs });
   const keys = new ApiKeys({ db: ctx.db, ...(redis ? { redis } : {}), now: () => ctx.now(), ...(c.operatorToken ? { operatorToken: c.operatorToken } : {}) });
   // Remembered a little longer than any scan can run, so a late stream still sees how it ended.
   const progress = new ProgressBoard({ ttlMs: c.scanDeadlineMs + 60_000, ...options.progress });
@@ -244,7 +258,7 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     progress.share(share);
     share.start((id, e) => progress.apply(id, e)).catch((err: unknown) => ctx.log.warn({ err: (err as Error).message }, 'progress not shared between instances'));
   }
-  const mailer = new Mailer({ db: ctx.db, transport: lazyTransport(c.smtpUrl, c.mailDir), from: c.mailFrom, baseUrl: c.baseUrl, log: ctx.log, now: () => ctx.now() });
+  const mailer = new Mailer({ db: ctx.db, transport: lazyTransport(c.smtpUrl, c.mailDir), from: c.mailFrom, baseUrl: c.baseUrl, log: ctx.log, now: () => ctx.now(), onResult: (r) => metrics.mail(r) });
 
   let key: Promise<ProbeKey> | undefined;
   const probeKey = () => (key ??= loadProbeKey(c.probeSigningKey, ctx.db, ctx.now()).catch((err: unknown) => {
@@ -253,7 +267,9 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
   }));
   // Lazy loads under way or done; stop() waits for them so that what they open is closed.
   const opened: Array<Promise<unknown>> = [];
-  const scanner = options.scanner ?? lazySiteScanner(ctx, probeKey, opened, egresses);
+  const engine = options.scanner ?? lazySiteScanner(ctx, probeKey, opened, egresses);
+  // Every upstream site scan, whichever way it came (form, API, batch, watch, MCP tool), counted once here.
+  const scanner: SiteScanner = { scan: (domain, opts) => timedScan(metrics, 'site', () => engine.scan(domain, opts), (r) => r.report.headline) };
   const catalogs = buildCatalogs();
   const scans = buildScanServices(ctx, {
     // why/fix by check id for report pages and mails, from the catalogs already built (ids keep their meaning across rubrics)
@@ -273,12 +289,14 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     resolve,
     addresses,
     concurrency: c.workerConcurrency,
+    onItems: (state, n) => metrics.batchItems(state, n),
     // The scan's own deadline, a wait for room in admission, and margin; a busy address slot
     // sends the job back to the queue instead of waiting inside this (address-limit.ts).
     jobTimeoutMs: c.scanDeadlineMs + 20_000,
   });
   const mcp: McpDeps = { ...mcpScanDeps(ctx, scans), listChecks: (rubric) => catalogs.get(rubric ?? RUBRIC_VERSION)!.catalog, baseUrl: c.baseUrl, ...options.mcp };
-  const mcpScan = options.mcpScan?.(scans) ?? lazyMcpScanner(ctx, scans, opened, egresses);
+  const mcpScanner = options.mcpScan?.(scans) ?? lazyMcpScanner(ctx, scans, opened, egresses);
+  const mcpScan: McpScanner = { scan: (input) => timedScan(metrics, 'mcp', () => mcpScanner.scan(input), (r) => (r.body as { headline?: { access?: unknown } }).headline?.access) };
   const webhookSecret = webhookSecrets(c.webhookSecretKey, ctx.db, () => ctx.now());
   const webhooks = new WebhookDeliveryService({
     db: ctx.db, log: ctx.log, now: () => ctx.now(), jobs, secret: webhookSecret,
@@ -288,6 +306,7 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     watchActive: (id) => watchIsActive(ctx.db, id),
     // At most two attempts of one watch in flight, across instances with Redis (src/webhooks/watch-slots.ts).
     slots: redis ? redisWatchSlots(redis) : localWatchSlots(),
+    onResult: (r) => metrics.delivery(r),
   });
   let master: Promise<string> | undefined;
   const masterKey = () => (master ??= loadWebhookMasterKey(c.webhookSecretKey, ctx.db, ctx.now()).catch((err: unknown) => {
@@ -299,6 +318,7 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     db: ctx.db, log: ctx.log, now: () => ctx.now(), baseUrl: c.baseUrl, excludedDomains: c.excludedDomains, jobs, keys, scans: scans.scans, limits: scans.limits, turnstile: scans.turnstile, resolve, masterKey,
     mailPerRecipientPerDay: c.mailPerRecipientPerDay, onMailQueued: () => mailer.wake(),
     deliveries: options.deliveries ?? webhooks,
+    changes,
     enqueueRun: (id, period, delayMs) => runner!.enqueue(id, period, delayMs),
     cancelRuns: (w) => runner!.cancel(w),
     confirmTtlS: c.watchConfirmTtlS,
@@ -312,6 +332,7 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     if (options.batches !== false) batches.start();
     if (options.mailer !== false) mailer.start();
     if (options.webhooks !== false) webhooks.start();
+    if (options.changes !== false) changes.start();
     if (options.watches !== false) {
       runner.start();
       expiry.start();
@@ -349,6 +370,8 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     jobs,
     webhooks,
     webhookSecret,
+    changes,
+    metrics,
     internal: [operatorRouter(ctx.db, c.operatorToken, keys)],
     async stop() {
       scans.admission.close();

@@ -110,6 +110,12 @@ export function openStore(db: Database.Database) {
     later: db.prepare<[number, number, string | null, number, string]>(`update queue_jobs set state = 'delayed', due_at = ?, failures = failures + ?,
       error = coalesce(?, error), token = null where id = ? and token = ?`),
     cancelWaiting: db.prepare<[string, string]>(`delete from queue_jobs where queue = ? and job_id = ? and state <> 'running'`),
+    // A delayed job already due is as good as ready: promote() turns it so at the next claim.
+    counts: db.prepare<[number]>(`select queue,
+      sum(case when state = 'ready' or (state = 'delayed' and due_at <= ?1) then 1 else 0 end) as waiting,
+      sum(case when state = 'running' then 1 else 0 end) as active,
+      sum(case when state = 'delayed' and due_at > ?1 then 1 else 0 end) as delayed
+      from queue_jobs group by queue`),
     cancelRunning: db.prepare<[string, string]>(`update queue_jobs set cancelled = 1 where queue = ? and job_id = ? and state = 'running'`),
   };
   const insertMany = db.transaction((jobs: readonly NewJob[], now: number) => {
@@ -152,6 +158,11 @@ export function openStore(db: Database.Database) {
     /** Back to the queue at `at`; `failed` says whether the run counts as a failed attempt; `error`: given up for it, to report. */
     later(run: { id: number; token: string }, at: number, failed: boolean, error?: string): void {
       s.later.run(at, failed ? 1 : 0, error ?? null, run.id, run.token);
+    },
+    /** Jobs per queue now: waiting (ready or due), active (running), delayed (due later). */
+    counts(now: number): Map<string, { queue: string; waiting: number; active: number; delayed: number }> {
+      const rows = s.counts.all(now) as Array<{ queue: string; waiting: number; active: number; delayed: number }>;
+      return new Map(rows.map((r) => [r.queue, { queue: r.queue, waiting: Number(r.waiting), active: Number(r.active), delayed: Number(r.delayed) }]));
     },
     cancel(queue: string, jobId: string): void {
       s.cancelWaiting.run(queue, jobId);

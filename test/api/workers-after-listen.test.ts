@@ -17,7 +17,7 @@ function recordingEngine(listening: () => boolean): JobEngine & { started: Array
   const started: Array<[string, boolean]> = [];
   return {
     kind: 'embedded', started,
-    enqueue: async () => undefined, enqueueMany: async () => undefined, cancel: async () => undefined, close: async () => undefined, health: () => ({ state: 'ok' }),
+    enqueue: async () => undefined, enqueueMany: async () => undefined, cancel: async () => undefined, close: async () => undefined, health: () => ({ state: 'ok' }), counts: async () => [],
     process: (queue) => { started.push([queue, listening()]); },
   };
 }
