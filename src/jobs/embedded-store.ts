@@ -111,10 +111,10 @@ export function openStore(db: Database.Database) {
       error = coalesce(?, error), token = null where id = ? and token = ?`),
     cancelWaiting: db.prepare<[string, string]>(`delete from queue_jobs where queue = ? and job_id = ? and state <> 'running'`),
     // A delayed job already due is as good as ready: promote() turns it so at the next claim.
-    counts: db.prepare<[number]>(`select queue,
-      sum(case when state = 'ready' or (state = 'delayed' and due_at <= ?1) then 1 else 0 end) as waiting,
+    counts: db.prepare<[{ now: number }]>(`select queue,
+      sum(case when state = 'ready' or (state = 'delayed' and due_at <= @now) then 1 else 0 end) as waiting,
       sum(case when state = 'running' then 1 else 0 end) as active,
-      sum(case when state = 'delayed' and due_at > ?1 then 1 else 0 end) as delayed
+      sum(case when state = 'delayed' and due_at > @now then 1 else 0 end) as delayed
       from queue_jobs group by queue`),
     cancelRunning: db.prepare<[string, string]>(`update queue_jobs set cancelled = 1 where queue = ? and job_id = ? and state = 'running'`),
   };
@@ -161,7 +161,7 @@ export function openStore(db: Database.Database) {
     },
     /** Jobs per queue now: waiting (ready or due), active (running), delayed (due later). */
     counts(now: number): Map<string, { queue: string; waiting: number; active: number; delayed: number }> {
-      const rows = s.counts.all(now) as Array<{ queue: string; waiting: number; active: number; delayed: number }>;
+      const rows = s.counts.all({ now }) as Array<{ queue: string; waiting: number; active: number; delayed: number }>;
       return new Map(rows.map((r) => [r.queue, { queue: r.queue, waiting: Number(r.waiting), active: Number(r.active), delayed: Number(r.delayed) }]));
     },
     cancel(queue: string, jobId: string): void {

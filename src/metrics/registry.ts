@@ -31,7 +31,7 @@ export class ServiceMetrics {
   readonly registry = new Registry();
   readonly #sources: MetricsSources;
   readonly #scans: Counter<'kind' | 'headline'>;
-  readonly #duration: Histogram<'kind'>;
+  readonly #duration: Histogram;
   readonly #batchItems: Counter<'state'>;
   readonly #deliveries: Counter<'result'>;
   readonly #mail: Counter<'result'>;
@@ -46,8 +46,10 @@ export class ServiceMetrics {
     collectDefaultMetrics({ register: this.registry });
     this.#scans = new Counter({ name: 'agent_readiness_scans_total', help: 'Scans this instance ran, by kind (site, mcp) and headline (error: the scan failed).', labelNames: ['kind', 'headline'], registers });
     this.#duration = new Histogram({
-      name: 'agent_readiness_scan_duration_seconds', help: 'How long this instance\'s scans took, by kind.', labelNames: ['kind'], registers,
-      // Site scans take 2 to 25 s (SCAN_DEADLINE_MS); MCP scans a few seconds.
+      // Site scans only, and no label: one series, as every Prometheus text reader takes it
+      // (parse-prometheus-text-format, prom2json's format, drops a labelled histogram's labels).
+      name: 'agent_readiness_scan_duration_seconds', help: 'How long this instance\'s site scans took (MCP scans are counted in agent_readiness_scans_total only).', registers,
+      // Site scans take 2 to 25 s (SCAN_DEADLINE_MS).
       buckets: [0.5, 1, 2, 5, 10, 15, 20, 25, 30, 60],
     });
     this.#batchItems = new Counter({ name: 'agent_readiness_batch_items', help: 'Batch items this instance moved into a state: queued (accepted by createBatch), done, failed, cancelled.', labelNames: ['state'], registers });
@@ -58,7 +60,6 @@ export class ServiceMetrics {
     this.#delayed = new Gauge({ name: 'agent_readiness_jobs_delayed', help: 'Jobs due later (retries, scheduled watch runs), by queue, on the shared job engine.', labelNames: ['queue'], registers });
     this.#engineUp = new Gauge({ name: 'agent_readiness_job_engine_up', help: '1 while the job engine reaches its backend and claims jobs, else 0.', registers });
     // Every series exists from the start at 0, so a rate() over a fresh instance is defined.
-    for (const kind of SCAN_KINDS) this.#duration.zero({ kind });
     for (const state of BATCH_ITEM_STATES) this.#batchItems.inc({ state }, 0);
     for (const result of DELIVERY_RESULTS) this.#deliveries.inc({ result }, 0);
     for (const result of MAIL_RESULTS) this.#mail.inc({ result }, 0);
@@ -66,7 +67,7 @@ export class ServiceMetrics {
 
   scan(kind: OneOf<typeof SCAN_KINDS>, headline: string, seconds: number): void {
     this.#scans.inc({ kind, headline: bounded(HEADLINES, headline) });
-    this.#duration.observe({ kind }, seconds);
+    if (kind === 'site') this.#duration.observe(seconds);
   }
 
   batchItems(state: OneOf<typeof BATCH_ITEM_STATES>, n = 1): void {
