@@ -57,6 +57,12 @@ describe('listChanges over HTTP', () => {
     const none = await get('').expect(401).expect(conforms);
     assert.match(String(none.headers['www-authenticate']), /^Bearer /);
     await get('', 'ark_' + 'x'.repeat(43)).expect(401).expect(conforms);
+    // A revoked key is refused at once, and its events with it.
+    const revoked = await t.services.keys.create('Revoked', 10);
+    await get('', revoked.key).expect(200).expect(conforms);
+    await t.services.keys.revoke(revoked.keyId);
+    const gone = await get('', revoked.key).expect(401).expect(conforms);
+    assert.match(gone.body.error, /revoked/);
   });
 
   test('200: the key\'s events oldest first, each the body its webhook carried; another key\'s never', async () => {
