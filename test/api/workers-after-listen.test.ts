@@ -30,7 +30,7 @@ test('the workers start after the listener, each once', async () => {
   // alive after a failed assertion.
   try {
     assert.equal(jobs.started.length, 0, 'nothing started while start-up ran');
-    const queues = ['batch-items', 'watch-runs', 'watch-sweeps', 'webhook-deliveries'];
+    const queues = ['batch-items', 'change-prunes', 'watch-runs', 'watch-sweeps', 'webhook-deliveries'];
     const stop = Date.now() + 30_000;
     while (jobs.started.length < queues.length) {
       if (Date.now() > stop) assert.fail(`the workers never started: ${JSON.stringify(jobs.started)}`);
