@@ -73,7 +73,7 @@ export const getReport: Handler<'getReport'> = async (req, res, ctx) => {
     report: found.report as unknown as ScanReportBody,
     evidence: found.evidence,
     cliVantage: found.cliVantage,
-    catalog: ctx.services.scans.catalog,
+    catalog: ctx.services.catalog,
     history: await loadReportHistory(ctx.db, found.row),
   }));
   res.status(200).set(PAGE_HEADERS).type('text/html; charset=utf-8');
