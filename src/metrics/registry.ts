@@ -8,6 +8,7 @@
 // Labels are bounded sets named here: never a domain, an id or an email. A value from outside
 // the set (a headline this code does not know yet) is counted as "other".
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { AppError } from '../errors.ts';
 import type { JobEngine } from '../jobs/index.ts';
 
 /** Site scans' headlines, MCP scans' access (open, auth-required, blocked, unknown), and error for a scan that failed. */
@@ -103,7 +104,7 @@ export class ServiceMetrics {
   }
 }
 
-/** Times a scan and counts it by the headline it reached ("error" when it threw). */
+/** Times a scan and counts it by the headline it reached ("error" when it failed; a refusal with a 4xx is not counted). */
 export async function timedScan<T>(metrics: ServiceMetrics, kind: OneOf<typeof SCAN_KINDS>, run: () => Promise<T>, headlineOf: (result: T) => unknown): Promise<T> {
   const started = process.hrtime.bigint();
   const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
@@ -113,7 +114,8 @@ export async function timedScan<T>(metrics: ServiceMetrics, kind: OneOf<typeof S
     metrics.scan(kind, typeof headline === 'string' ? headline : 'unknown', seconds());
     return result;
   } catch (err) {
-    metrics.scan(kind, 'error', seconds());
+    // A refusal before any probe (bad input, a rate limit, an excluded domain) is no scan.
+    if (!(err instanceof AppError && err.status < 500)) metrics.scan(kind, 'error', seconds());
     throw err;
   }
 }

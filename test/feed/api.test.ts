@@ -2,8 +2,12 @@
 // embedded job engine, the real watch runner (WATCH_INTERVAL_S=2) and a fake scan engine whose
 // headline flips on every scan, so every run after the baseline is a readiness.changed event.
 // The events are compared with what the webhook carried (a recording stand-in for delivery).
+// Last, a restart: a new service on the same SQLite file honours a cursor the old one gave.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import { conforms } from '../helpers/contract.ts';
 import { testApp, type TestApp } from '../helpers/app.ts';
@@ -131,5 +135,35 @@ describe('listChanges over HTTP', () => {
     const fresh = await get('', keyA).expect(200).expect(conforms);
     assert.ok(fresh.body.nextCursor);
     await get(`?since=${fresh.body.nextCursor}`, keyA).expect(200).expect(conforms);
+  });
+});
+
+describe('listChanges after a restart', () => {
+  test('a cursor from before the restart returns only the events recorded after it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-feed-restart-'));
+    const env = { LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${path.join(dir, 'feed.sqlite')}` };
+    try {
+      const first = await testApp(env);
+      const { key, keyId } = await first.services.keys.create('Restart', 10);
+      const event = (n: number) => ({
+        id: `evt-7d3f5d52-1b0c-4c3e-9a55-0c6c1c2f0a1b.${n}`, type: 'readiness.changed' as const, watchId: '7d3f5d52-1b0c-4c3e-9a55-0c6c1c2f0a1b', domain: 'restart.feed-site.com',
+        from: { scanId: '7d3f5d52-1b0c-4c3e-9a55-0c6c1c2f0a10', headline: 'open', score: 90, reportUrl: 'http://agent-readiness.test/r/7d3f5d52-1b0c-4c3e-9a55-0c6c1c2f0a10' },
+        to: { scanId: '7d3f5d52-1b0c-4c3e-9a55-0c6c1c2f0a11', headline: 'agent-hostile', score: 40, reportUrl: 'http://agent-readiness.test/r/7d3f5d52-1b0c-4c3e-9a55-0c6c1c2f0a11' },
+        changes: [{ kind: 'headline', text: 'The headline changed.' }], diffUrl: 'http://agent-readiness.test/r/a/diff/b',
+      });
+      await first.services.changes.record(keyId, event(1));
+      const cursor = (await request(first.app).get('/changes').set('Authorization', `Bearer ${key}`).expect(200).expect(conforms)).body.nextCursor;
+      await first.close();
+      const second = await testApp(env);
+      try {
+        await second.services.changes.record(keyId, event(2));
+        const res = await request(second.app).get(`/changes?since=${cursor}`).set('Authorization', `Bearer ${key}`).expect(200).expect(conforms);
+        assert.deepEqual(res.body.events.map((e: { id: string }) => e.id), [event(2).id]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
