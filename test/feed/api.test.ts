@@ -139,31 +139,51 @@ describe('listChanges over HTTP', () => {
 });
 
 describe('listChanges after a restart', () => {
+  const event = (n: number) => ({
+    id: `evt-7d3f5d52-1b0c-4c3e-9a55-0c6c1c2f0a1b.${n}`, type: 'readiness.changed' as const, watchId: '7d3f5d52-1b0c-4c3e-9a55-0c6c1c2f0a1b', domain: 'restart.feed-site.com',
+    from: { scanId: '7d3f5d52-1b0c-4c3e-9a55-0c6c1c2f0a10', headline: 'open' as const, score: 90, reportUrl: 'http://agent-readiness.test/r/7d3f5d52-1b0c-4c3e-9a55-0c6c1c2f0a10' },
+    to: { scanId: '7d3f5d52-1b0c-4c3e-9a55-0c6c1c2f0a11', headline: 'agent-hostile' as const, score: 40, reportUrl: 'http://agent-readiness.test/r/7d3f5d52-1b0c-4c3e-9a55-0c6c1c2f0a11' },
+    changes: [{ kind: 'headline' as const, text: 'The headline changed.' }], diffUrl: 'http://agent-readiness.test/r/a/diff/b',
+  });
+  let dir = '';
+  let env: Record<string, string> = {};
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-feed-restart-'));
+    env = { LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${path.join(dir, 'feed.sqlite')}` };
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
   test('a cursor from before the restart returns only the events recorded after it', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-feed-restart-'));
-    const env = { LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${path.join(dir, 'feed.sqlite')}` };
+    const first = await testApp(env);
+    const { key, keyId } = await first.services.keys.create('Restart', 10);
+    await first.services.changes.record(keyId, event(1));
+    const cursor = (await request(first.app).get('/changes').set('Authorization', `Bearer ${key}`).expect(200).expect(conforms)).body.nextCursor;
+    await first.close();
+    const second = await testApp(env);
     try {
-      const first = await testApp(env);
-      const { key, keyId } = await first.services.keys.create('Restart', 10);
-      const event = (n: number) => ({
-        id: `evt-7d3f5d52-1b0c-4c3e-9a55-0c6c1c2f0a1b.${n}`, type: 'readiness.changed' as const, watchId: '7d3f5d52-1b0c-4c3e-9a55-0c6c1c2f0a1b', domain: 'restart.feed-site.com',
-        from: { scanId: '7d3f5d52-1b0c-4c3e-9a55-0c6c1c2f0a10', headline: 'open', score: 90, reportUrl: 'http://agent-readiness.test/r/7d3f5d52-1b0c-4c3e-9a55-0c6c1c2f0a10' },
-        to: { scanId: '7d3f5d52-1b0c-4c3e-9a55-0c6c1c2f0a11', headline: 'agent-hostile', score: 40, reportUrl: 'http://agent-readiness.test/r/7d3f5d52-1b0c-4c3e-9a55-0c6c1c2f0a11' },
-        changes: [{ kind: 'headline', text: 'The headline changed.' }], diffUrl: 'http://agent-readiness.test/r/a/diff/b',
-      });
-      await first.services.changes.record(keyId, event(1));
-      const cursor = (await request(first.app).get('/changes').set('Authorization', `Bearer ${key}`).expect(200).expect(conforms)).body.nextCursor;
-      await first.close();
-      const second = await testApp(env);
-      try {
-        await second.services.changes.record(keyId, event(2));
-        const res = await request(second.app).get(`/changes?since=${cursor}`).set('Authorization', `Bearer ${key}`).expect(200).expect(conforms);
-        assert.deepEqual(res.body.events.map((e: { id: string }) => e.id), [event(2).id]);
-      } finally {
-        await second.close();
-      }
+      await second.services.changes.record(keyId, event(2));
+      const res = await request(second.app).get(`/changes?since=${cursor}`).set('Authorization', `Bearer ${key}`).expect(200).expect(conforms);
+      assert.deepEqual(res.body.events.map((e: { id: string }) => e.id), [event(2).id]);
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      await second.close();
+    }
+  });
+
+  test('the sweep runs on the job engine at start: an event recorded 40 days ago is deleted by itself', async () => {
+    const own = { ...env, DATABASE_URL: `sqlite:${path.join(dir, 'sweep.sqlite')}` };
+    const first = await testApp(own);
+    const { keyId } = await first.services.keys.create('Old events', 10);
+    first.ctx.now = () => new Date(Date.now() - 40 * 86_400_000);
+    await first.services.changes.record(keyId, event(3));
+    first.ctx.now = () => new Date();
+    await first.services.changes.record(keyId, event(4));
+    await first.close();
+    const second = await testApp(own);
+    try {
+      await until(async () => (await second.ctx.db('change_events').where({ event_id: event(3).id })).length === 0, 'the start\'s sweep deleting the old event', 30_000);
+      assert.equal((await second.ctx.db('change_events').where({ event_id: event(4).id })).length, 1, 'a recent one stays');
+    } finally {
+      await second.close();
     }
   });
 });
