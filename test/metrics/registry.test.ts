@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import parse from 'parse-prometheus-text-format';
+import { register as globalRegistry } from 'prom-client';
 import { errors } from '../../src/errors.ts';
 import type { JobEngine, QueueCounts } from '../../src/jobs/port.ts';
 import { ServiceMetrics, timedScan } from '../../src/metrics/registry.ts';
@@ -26,6 +27,7 @@ test('two instances in one process keep their own counters', async () => {
   assert.equal(sample((await a.scrape()).text, 'agent_readiness_mail_total', { result: 'sent' })?.value, '2');
   assert.equal(sample((await b.scrape()).text, 'agent_readiness_mail_total', { result: 'sent' })?.value, '0');
   assert.equal(sample((await b.scrape()).text, 'agent_readiness_mail_total', { result: 'given-up' })?.value, '1');
+  assert.deepEqual(await globalRegistry.getMetricsAsJSON(), [], 'prom-client\'s global registry is never used');
 });
 
 test('scans: counted by headline, an unknown headline as other, a failure as error, a 4xx refusal not at all', async () => {
