@@ -274,10 +274,12 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
   const resolve = options.scans?.resolve ?? ((host: string) => resolveHost(host, c.scanResolve, c.probeTimeoutMs));
   // One per-address bound for batch items and watch runs alike: both are background scans of others' sites.
   const addresses = redis ? redisAddressLimiter(redis, c.fleetPerAddressConcurrency) : localAddressLimiter(c.fleetPerAddressConcurrency);
+  const masterKey = onFirstUse(() => loadWebhookMasterKey(c.webhookSecretKey, ctx.db, ctx.now()));
   const batches = new BatchService({
     db: ctx.db, log: ctx.log, now: () => ctx.now(), baseUrl: c.baseUrl, jobs, keys, scans: scanning.scans,
     resolve,
     addresses,
+    masterKey,
     concurrency: c.workerConcurrency,
     onItems: (state, n) => metrics.batchItems(state, n),
     // The scan's own deadline, a wait for room in admission, and margin; a busy address slot
@@ -298,7 +300,6 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     slots: redis ? redisWatchSlots(redis) : localWatchSlots(),
     onResult: (r) => metrics.delivery(r),
   });
-  const masterKey = onFirstUse(() => loadWebhookMasterKey(c.webhookSecretKey, ctx.db, ctx.now()));
   let runner: WatchRunner | undefined;
   const watches = new WatchService({
     db: ctx.db, log: ctx.log, now: () => ctx.now(), baseUrl: c.baseUrl, excludedDomains: c.excludedDomains, jobs, keys, scans: scanning.scans, limits: scanning.limits, turnstile: scanning.turnstile, resolve, masterKey,

@@ -2,7 +2,7 @@
 // events, oldest first, with a cursor that returns only newer ones. Stored in the database
 // (src/storage/queries/changeFeed.ts), so every instance answers the same and a restart loses
 // nothing; a page never skips an event that commits late (the seqs' order is their commit
-// order, migration 013).
+// order, migration 014).
 //
 // Retention: events are kept RETENTION_DAYS, then deleted by a sweep on the job engine (queue
 // "change-prunes", one job per hour named by the hour, as the watch sweeps are scheduled). A

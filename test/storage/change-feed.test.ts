@@ -1,4 +1,4 @@
-// The change feed's rows (migration 013, src/storage/queries/changeFeed.ts) on SQLite and
+// The change feed's rows (migration 014, src/storage/queries/changeFeed.ts) on SQLite and
 // PostgreSQL: seqs in append order, one row per event id, a key's page apart from others',
 // pages bounded by the head, retention deleting a prefix and recording how far. On PostgreSQL,
 // the commit-order case: a writer that took its seq and has not committed holds the next writer

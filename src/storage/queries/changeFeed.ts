@@ -1,4 +1,4 @@
-// The change feed's rows (migration 013). Appends take the next seq from the counter row inside
+// The change feed's rows (migration 014). Appends take the next seq from the counter row inside
 // their transaction (its row lock orders the commits; see the migration), so seqs become
 // visible in order and a reader's cursor can never pass a row that commits later. Pages are
 // read up to a head read first: every seq at or below a committed head is committed already.
