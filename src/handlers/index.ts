@@ -42,6 +42,8 @@ import { getWatchConfirmation } from './getWatchConfirmation.ts';
 import { confirmWatch } from './confirmWatch.ts';
 import { getWatchUnsubscribe } from './getWatchUnsubscribe.ts';
 import { unsubscribeWatch } from './unsubscribeWatch.ts';
+import { listChanges } from './listChanges.ts';
+import { getMetrics } from './getMetrics.ts';
 
 export const handlers: { [Op in OperationId]: Handler<Op> } = {
   getHome,
@@ -71,6 +73,8 @@ export const handlers: { [Op in OperationId]: Handler<Op> } = {
   confirmWatch,
   getWatchUnsubscribe,
   unsubscribeWatch,
+  listChanges,
+  getMetrics,
   listChecks,
   getReport,
   diffReports,
