@@ -152,8 +152,8 @@ Exit codes (scan and diff):
      or a check that passed in the --baseline now fails
   2  could not test:
      - a usage error (unknown option or command, missing target, missing or
-       invalid contact, bad --min-score, --profile, --intent, --format or --assert level,
-       a malformed --header or ${HEADERS_ENV} line)
+       invalid contact, bad --min-score, --profile, --format or --assert level,
+       a malformed --header or ${HEADERS_ENV} line, a bad --intent)
      - no API for a hosted scan (neither --api nor AGENT_READINESS_API)
      - the API unreachable, or any 4xx/5xx answer to the scan (400 bad domain,
        403 excluded, 429 rate limited with the wait printed, 502 ...)
