@@ -3,6 +3,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCli } from '../../src/cli/args.ts';
+import type { ScanReport } from '../../src/cli/api.ts';
+import { renderHuman } from '../../src/cli/render.ts';
+import { makeStyle } from '../../src/cli/style.ts';
 import { parseIntent } from '../../src/scanner/intent-request.ts';
 import { renderReportPage } from '../../src/report/page.ts';
 import { intentSection } from '../../src/report/intent.ts';
@@ -81,5 +84,34 @@ describe('What you asked for, on the report page', () => {
 
   test('a report without an intent (every report made before it, or scanned without one) shows no section', () => {
     assert.doesNotMatch(page(), /id="intent"/);
+  });
+});
+
+describe('What you asked for, in the CLI\'s text', () => {
+  const base = {
+    mode: 'local' as const, localOrigin: 'http://localhost:8080', fixes: new Map<string, string>(), vantage: null, vantageProblem: null, upload: null,
+    gate: { minScore: null, result: 'absent' as const, score: null, exitCode: 0 as const, message: '' },
+  };
+  const report = (intent?: unknown) => ({
+    domain: 'localhost', scannedAt: '2026-11-24T00:00:00.000Z', headline: 'open', confidence: 'low', confidenceNote: 'n', reasons: [], matrix: [], checks: [],
+    score: { value: null, decidedCount: 0, minDecided: 8, categories: {}, rubricVersion: 'rubric-v1.1' }, profile: null, ...(intent ? { intent } : {}),
+  }) as unknown as ScanReport;
+
+  test('each role with its verdict and, where not as asked, the fix and its robots.txt lines, before the agent grid', () => {
+    const text = renderHuman({ ...base, report: report({
+      roles: [
+        { role: 'training', wanted: 'block', robotsSays: 'block', edgeDoes: 'block', asIntended: true, decidedAgents: ['GPTBot'], missed: [], fix: null },
+        { role: 'archive', wanted: 'block', robotsSays: 'allow', edgeDoes: 'allow', asIntended: false, decidedAgents: ['CCBot'], missed: ['CCBot'], fix: { text: 'Turn CCBot away.', robotsTxt: 'User-agent: CCBot\nDisallow: /', platform: null, docUrl: null } },
+      ],
+      asIntended: { met: 1, decided: 2 },
+    }) }, makeStyle(false));
+    const at = text.indexOf('What you asked for: 1 of 2 decided roles as asked');
+    assert.ok(at > 0 && at < text.indexOf('Agents:'), text);
+    assert.ok(text.includes('  training: block — robots.txt block, edge block: as asked\n'), text);
+    assert.ok(text.includes('  archive: block — robots.txt allow, edge allow: not as asked\n    Turn CCBot away.\n      User-agent: CCBot\n      Disallow: /\n'), text);
+  });
+
+  test('a report without an intent prints no such section', () => {
+    assert.doesNotMatch(renderHuman({ ...base, report: report() }, makeStyle(false)), /What you asked for/);
   });
 });
