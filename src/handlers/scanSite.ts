@@ -8,6 +8,7 @@ export const scanSite: Handler<'scanSite'> = async (req, res, ctx) => {
     lead: body.lead,
     ...(body.fresh === true ? { fresh: true } : {}),
     ...(body.profile !== undefined ? { profile: body.profile } : {}),
+    ...(body.intent !== undefined ? { intent: body.intent } : {}),
     turnstileToken: body.turnstileToken,
     // req.ip honours TRUST_PROXY (app.set('trust proxy')), so a load balancer's clients count apart.
     clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',

@@ -18,6 +18,8 @@ export interface McpScanInput {
   lead: { name: string; email: string; phone?: string | null; role?: string | null };
   fresh?: boolean;
   profile?: string;
+  /** Judged by the scan service against the contract's ScanIntent, as on POST /scan. */
+  intent?: Record<string, string>;
   clientIp: string;
 }
 
@@ -33,6 +35,7 @@ export function mcpScanDeps(ctx: AppContext, scans: ScanService): {
           domain: input.domain, lead: input.lead, clientIp: input.clientIp,
           ...(input.fresh === true ? { fresh: true } : {}),
           ...(input.profile ? { profile: input.profile as Profile } : {}),
+          ...(input.intent ? { intent: input.intent } : {}),
         });
         return { ok: true, status: 200, body: out.body as unknown as Record<string, unknown> };
       } catch (err) {
