@@ -48,6 +48,7 @@ table.agents tbody th{font-weight:600;overflow-wrap:anywhere}
 table.agents col.c-agent{width:24%}table.agents col.c-r{width:18%}table.agents col.c-n{width:15%}table.agents col.c-y{width:10%}
 table.agents .o{white-space:nowrap}
 .lbl{display:none}
+table.agents .by{display:block;font-size:.7rem;color:var(--muted);overflow-wrap:anywhere}
 .i{display:inline-block;width:1.1em;text-align:center;font-weight:700}
 .group details{margin:0}
 .group summary{font-weight:400;list-style:none;white-space:nowrap;text-decoration:underline dotted;text-underline-offset:3px}

@@ -121,7 +121,7 @@ export class Gatherer {
     // The Web Bot Auth pair per network joins the files once its signature is known.
     const filesPhase = new PhaseCounter(sink, 'files', AUX_PATHS.length + 1 + askers.length, false);
     // Issue order = queue order: the grid first (it decides the headline), then the site files.
-    const grid = NETWORKS.map((network) => cells.map((c) => gridPhase[network].track(this.probe({ key: c.key, network, url: homeUrl(this.#domain), userAgent: c.userAgent, arrival: c.headers, isHome: true, keepBody: c.key === CONTROL_KEY }))));
+    const grid = NETWORKS.map((network) => cells.map((c) => gridPhase[network].track(this.probe({ key: c.key, network, url: homeUrl(this.#domain), userAgent: c.userAgent, arrival: c.headers, isHome: true, keepBody: c.key === CONTROL_KEY || keepRefusal }))));
     // Files are asked for with the browser's whole navigation request, Accept set per file;
     // robots.txt as each agent arrives exactly as that agent does.
     const robots = robotsPhase.track(this.#robots({ key: 'robots:browser', ...browser, accept: ROBOTS_ACCEPT }));
@@ -232,6 +232,12 @@ export class Gatherer {
     return { followups: out, robots: Object.fromEntries(agents.map((a, i) => [a.token, againViews[i]!])) };
   }
 }
+
+/**
+ * An agent's answer is kept only when it refused or could not be read: the refusal's body is what
+ * access.refusal-readable and the x402 v1 offer read (parties.ts, prices.ts). Passes still let go.
+ */
+const keepRefusal = (_sha: string, outcome: string): boolean => outcome !== 'pass';
 
 const ROBOTS_ACCEPT = 'text/plain,*/*;q=0.8';
 const ROBOTS_CAP = ROBOTS_MAX_BYTES + 64 * 1024;

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import type { EngineReport } from '../../src/scanner/types.ts';
 import type { Expectation } from '../world/site.ts';
+import { assertParties } from './expect-parties.ts';
 
 export function assertExpectation(report: EngineReport, want: Expectation, label: string): void {
   const row = (token: string) => {
@@ -42,6 +43,7 @@ export function assertExpectation(report: EngineReport, want: Expectation, label
   if (want.scoreNull !== undefined) assert.equal(report.score.value === null, want.scoreNull, `${label}: score null`);
   for (const re of want.reasons ?? []) assert.ok(report.reasons.some((r) => re.test(r)), `${label}: a reason matches ${re} (reasons: ${report.reasons.join(' | ')})`);
   if (want.robotsTxt) assertRobotsTxt(report, want.robotsTxt, label);
+  assertParties(report, want, label);
   if (want.robotsPatch !== undefined) {
     const p = report.robotsPatch;
     assert.deepEqual(p ? { agents: p.agents.map((a) => a.ua), managed: p.managed?.agents ?? [] } : null, want.robotsPatch === null ? null : { agents: want.robotsPatch.agents, managed: want.robotsPatch.managed ?? [] }, `${label}: robotsPatch (${p?.reason})`);

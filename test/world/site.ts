@@ -9,6 +9,7 @@ import type { CheckStatus, EdgeOutcome, Headline, MatrixVerdict, NetworkName, Pr
 import type { RobotsSays } from '../../src/scanner/robots.ts';
 import type { EdgeResponse } from './vendors.ts';
 import type { StrictVerifier } from './web-bot-auth/index.ts';
+import type { PartiesExpectation } from '../scanner/expect-parties.ts';
 
 export type WorldNetwork = NetworkName | 'user' | 'direct';
 /** browser = no roster token in the UA; agents = any roster agent; or a list of tokens. */
@@ -62,6 +63,10 @@ export interface Expectation {
   };
   /** The robots.txt patch: agents it edits, and agents left to a managed block's setting. */
   robotsPatch?: { agents: readonly string[]; managed?: readonly string[] } | null;
+  /** Who refused, what each agent is charged, platform fixes (issue 36 items 4, 5): test/scanner/expect-parties.ts. */
+  refusedBy?: PartiesExpectation['refusedBy'];
+  offers?: PartiesExpectation['offers'];
+  platformFixes?: PartiesExpectation['platformFixes'];
 }
 
 export interface Scenario {
