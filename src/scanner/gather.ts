@@ -88,7 +88,7 @@ export class Gatherer {
     this.#domain = domain;
     this.#opts = opts;
     this.#limiters = opts.limiters ?? { networkA: createLimiter(opts.concurrency), networkB: createLimiter(opts.concurrency) };
-    this.#ctx = { timeoutMs: opts.probeTimeoutMs, signal: opts.signal, budget: opts.budget, classified: new Map(), textBySha: new Map(), titleBySha: new Map() };
+    this.#ctx = { timeoutMs: opts.probeTimeoutMs, signal: opts.signal, budget: opts.budget, classified: new Map(), textBySha: new Map(), titleBySha: new Map(), bodyBySha: new Map() };
     // Site files are read from one network: networkA, unless it has no route (robots.txt twice there, see methodology).
     this.auxNetwork = opts.networks.networkA.configured || !opts.networks.networkB.configured ? 'networkA' : 'networkB';
   }
@@ -234,10 +234,13 @@ export class Gatherer {
 }
 
 /**
- * An agent's answer is kept only when it refused or could not be read: the refusal's body is what
- * access.refusal-readable and the x402 v1 offer read (parties.ts, prices.ts). Passes still let go.
+ * An agent's answer is kept only when it refused or could not be read, and only up to 64 KiB: the
+ * refusal's body is what access.refusal-readable and the x402 v1 offer read (parties.ts,
+ * prices.ts). Passes still let theirs go, identical refusals share one string (bodyBySha), and a
+ * site cannot make a scan hold 56 answers of 256 KiB each.
  */
-const keepRefusal = (_sha: string, outcome: string): boolean => outcome !== 'pass';
+export const REFUSAL_BODY_MAX = 64 * 1024;
+const keepRefusal = (_sha: string, outcome: string, bytes: number): boolean => outcome !== 'pass' && bytes <= REFUSAL_BODY_MAX;
 
 const ROBOTS_ACCEPT = 'text/plain,*/*;q=0.8';
 const ROBOTS_CAP = ROBOTS_MAX_BYTES + 64 * 1024;

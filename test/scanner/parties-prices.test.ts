@@ -136,6 +136,12 @@ describe('access.refusal-readable', () => {
     });
   }
 
+  test('a refusal over 64 KiB, whose body the scan does not keep, is too long to be readable', () => {
+    const v = view({ status: 403, headers: { 'content-type': 'application/json' }, body: `{"a":"${'x'.repeat(70 * 1024)}"}` });
+    v.body = '';
+    assert.match(refusalShortfall(v) ?? '', /^a body of \d+ bytes, too long to be a readable refusal$/);
+  });
+
   test('not applicable when no agent is refused', () => assert.equal(check.evaluate(evidence()).status, 'inconclusive'));
 
   test('partial credit and the failing refusals named', () => {

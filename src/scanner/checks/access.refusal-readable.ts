@@ -54,7 +54,9 @@ export function refusalShortfall(v: FetchedView): string | null {
   const problems: string[] = [];
   if (!HONEST.has(v.status)) problems.push(v.status === 200 ? 'refuses with 200' : `status ${v.status} is not 401, 402, 403 or 429`);
   if ((v.status === 429 || v.status === 503) && !v.headers['retry-after']) problems.push(`no Retry-After on ${v.status}`);
-  if (!machineReadable(v) && !linksPolicy(v)) problems.push(`${v.contentType.split(';')[0] || 'untyped'} body of ${v.record.bodyBytes} bytes with no machine-readable reason and no policy link`);
+  // Bodies over 64 KiB are not kept (gather.ts REFUSAL_BODY_MAX): no short, readable refusal is that long.
+  if (!v.body && v.record.bodyBytes > 64 * 1024) problems.push(`a body of ${v.record.bodyBytes} bytes, too long to be a readable refusal`);
+  else if (!machineReadable(v) && !linksPolicy(v)) problems.push(`${v.contentType.split(';')[0] || 'untyped'} body of ${v.record.bodyBytes} bytes with no machine-readable reason and no policy link`);
   return problems.length ? problems.join('; ') : null;
 }
 
