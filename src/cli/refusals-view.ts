@@ -34,6 +34,7 @@ export function refusalLines(matrix: readonly Entry[]): string[] {
       const p = e.refusedBy?.[n];
       // A party is named for a denial; an unmeasured cell only when our own network failed.
       const denied = e.edgeDoes && ['challenge', 'block', 'rate-limited', 'auth'].includes(e.edgeDoes[n]);
+      // Who answered a cell that was neither a pass nor a denial (a 5xx, a reset) stays in the JSON and the report page.
       if (p && (denied || p.party === 'network')) add(`${n}: ${partyText(p)} (${p.evidence})${p.asksToSign ? `; the edge asks agents to sign (Accept-Signature: ${p.asksToSign})` : ''}`, e.ua);
       const o = e.offers?.[n];
       if (o) add(`${n}: asked to pay ${offerText(o)}`, e.ua);

@@ -27,7 +27,8 @@ export function refusalLines(m: MatrixEntry): SafeHtml | '' {
   const lines: SafeHtml[] = [];
   for (const n of NETS) {
     const p = m.refusedBy?.[n];
-    if (p) lines.push(html`<li>${NET_LABEL[n]}: ${partyWords(p)} <span class="muted">(evidence: ${p.evidence})</span>${p.asksToSign ? html`; the edge asks agents to sign (Accept-Signature: ${p.asksToSign})` : ''}</li>`);
+    const denied = ['challenge', 'block', 'rate-limited', 'auth'].includes(m.edgeDoes?.[n] ?? '');
+    if (p) lines.push(html`<li>${NET_LABEL[n]}: ${partyWords(p, denied)} <span class="muted">(evidence: ${p.evidence})</span>${p.asksToSign ? html`; the edge asks agents to sign (Accept-Signature: ${p.asksToSign})` : ''}</li>`);
     const o = m.offers?.[n];
     if (o) lines.push(html`<li>${NET_LABEL[n]}: asked to pay ${priceWords(o)}</li>`);
   }

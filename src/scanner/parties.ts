@@ -91,8 +91,15 @@ export function attachParties(ev: ScanEvidence): void {
 
 const platformName = (id?: string) => REFUSING_PLATFORMS.find((p) => p.id === id)?.name ?? id ?? '';
 
-/** "refused by the Shopify platform's bot rules, not by your site" and its siblings. */
-export function partyWords(p: RefusingParty): string {
+/**
+ * "refused by the Shopify platform's bot rules, not by your site" and its siblings; for a cell that
+ * was not a denial (a 5xx, a reset) who answered, without the word "refused".
+ */
+export function partyWords(p: RefusingParty, denied = true): string {
+  if (!denied && p.party !== 'network') {
+    const who = p.party === 'platform' ? `the ${platformName(p.vendor)} platform` : p.party === 'edge' ? `the site's edge (${vendorName(p.vendor ?? '')})` : 'the site\'s own server';
+    return `not measured: the answer came from ${who}`;
+  }
   switch (p.party) {
     case 'platform': return `refused by the ${platformName(p.vendor)} platform's bot rules, not by your site`;
     case 'edge': return `refused by the site's edge (${vendorName(p.vendor ?? '')})`;

@@ -46,7 +46,7 @@ function x402Offer(doc: { x402Version?: unknown; accepts?: unknown }, fallbackVe
   const payee = clip(first.payTo);
   const decimal = amount && name && SIX_DECIMALS.has(name.toUpperCase()) ? fromAtomic(amount, 6) : undefined;
   if (decimal) Object.assign(offer, { price: decimal, currency: name!.toUpperCase() });
-  else if (amount) Object.assign(offer, { price: amount, currency: name ?? asset ?? 'atomic units', atomic: true });
+  else if (amount) Object.assign(offer, { price: amount, currency: name ?? asset ?? 'an unnamed asset', atomic: true });
   if (payee) offer.payee = payee;
   if (chain) offer.paymentNetwork = chain;
   return offer;
@@ -103,8 +103,8 @@ const SCHEME_WORDS: Record<AgentOffer['scheme'], string> = { 'pay-per-crawl': 'p
 
 /** "USD 0.01 per request (pay per crawl)", "0.01 USDC (x402 v2, to 0xabc…)", or the offer's own summary. */
 export function priceWords(o: AgentOffer): string {
-  if (!o.price) return `${o.summary ?? 'a price it does not state'} (${SCHEME_WORDS[o.scheme]})`;
-  const amount = o.scheme === 'pay-per-crawl' ? `${o.currency} ${o.price} per request` : o.atomic ? `${o.price} ${o.currency}` : `${o.price} ${o.currency ?? ''}`.trim();
+  if (!o.price) return `an unstated price (${o.summary ?? SCHEME_WORDS[o.scheme]})`;
+  const amount = o.scheme === 'pay-per-crawl' ? `${o.currency} ${o.price} per request` : o.atomic ? `${o.price} atomic units of ${o.currency}` : `${o.price} ${o.currency ?? ''}`.trim();
   return `${amount} (${SCHEME_WORDS[o.scheme]}${o.payee ? `, payable to ${o.payee}` : ''})`;
 }
 

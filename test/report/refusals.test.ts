@@ -39,3 +39,12 @@ test('a report archived before refusedBy and offers renders as before', () => {
   const html = page(() => undefined);
   assert.doesNotMatch(html, /class="by"|class="refusals"/);
 });
+
+test('a cell that was not a denial (a 5xx) says who answered, never "refused"', () => {
+  const html = page((m) => {
+    const row = m.find((e) => e.ua === 'GPTBot')!;
+    row.edgeDoes = { networkA: 'origin-error', networkB: 'pass' };
+    row.refusedBy = { networkA: { party: 'origin', evidence: 'HTTP 503 with no CDN, WAF or platform denial marker' } };
+  });
+  assert.match(html, /Network A: not measured: the answer came from the site&#39;s own server <span class="muted">\(evidence: HTTP 503/);
+});

@@ -98,6 +98,8 @@ describe('prices per agent', () => {
   test('priceWords', () => {
     assert.equal(priceWords({ scheme: 'pay-per-crawl', price: '0.01', currency: 'USD' }), 'USD 0.01 per request (pay per crawl)');
     assert.equal(priceWords({ scheme: 'x402-v2', price: '0.01', currency: 'USDC', payee: '0xp' }), '0.01 USDC (x402 v2, payable to 0xp)');
+    assert.equal(priceWords({ scheme: 'x402-v2', price: '7', currency: '0xusdc', atomic: true }), '7 atomic units of 0xusdc (x402 v2)');
+    assert.equal(priceWords({ scheme: 'unspecified', summary: 'payment required, no offer an agent can read' }), 'an unstated price (payment required, no offer an agent can read)');
   });
 
   test('one agent charged, the rest free, in one sentence', () => {
