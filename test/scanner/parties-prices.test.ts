@@ -128,6 +128,8 @@ describe('access.refusal-readable', () => {
     ['503 without Retry-After', { status: 503, headers: { 'content-type': 'application/json' }, body: '{"e":1}' }, /^status 503 is not 401, 402, 403 or 429; no Retry-After on 503$/],
     ['a 200 refusal', { status: 200, headers: { 'content-type': 'text/plain' }, body: 'Access denied. Contact us for a licence.' }, /^refuses with 200$/],
     ['a long text refusal is not short enough', { status: 403, headers: { 'content-type': 'text/plain' }, body: `Contact us. ${'x'.repeat(5000)}` }, /no machine-readable reason/],
+    ['unclosed anchors over the whole body are no policy link (bounded matching)', { status: 403, body: '<a '.repeat(21000) }, /no machine-readable reason and no policy link/],
+    ['an anchor whose href names the licence, in an odd layout', { status: 403, body: '<p>No.</p><a  class="x"  href = \'/licensing\' ><b>terms</b></a>' }, null],
     ['an empty JSON object says nothing', { status: 403, headers: { 'content-type': 'application/json' }, body: '{}' }, /no machine-readable reason/],
   ];
   for (const [name, r, want] of cases) {

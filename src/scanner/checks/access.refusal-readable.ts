@@ -12,14 +12,19 @@ const SMALL = 4096;
 /** Words of a short text refusal that tell the reader what to do next. */
 const ACTIONABLE = /\b(contact|e-?mail|licen[cs]e|licensing|permission|policy|terms|pay|payment|subscribe|sign(ed)? (your )?requests?|api|retry|try again|robots\.txt|https?:\/\/)/i;
 /** A link to a policy or licensing page: Link relations, or an URL/anchor that names one. */
-const POLICY_REL = /rel="?[^";]*\b(license|terms-of-service|describedby|help|payment)\b/i;
+// Every quantifier that can run over site text is bounded, so no crafted refusal makes a match backtrack over the whole body.
+const POLICY_REL = /rel="?[^";]{0,100}\b(license|terms-of-service|describedby|help|payment)\b/i;
 const POLICY_WORDS = /(polic(y|ies)|licen[cs]|terms|permission|ai[-_ ]?(usage|access|crawl)|crawler|bots?\b)/i;
 
 function linksPolicy(v: FetchedView): boolean {
   if (POLICY_REL.test(v.headers['link'] ?? '')) return true;
   const body = v.body.slice(0, 64 * 1024);
-  for (const m of body.matchAll(/<a\b[^>]*href\s*=\s*["']([^"']+)["'][^>]*>([\s\S]{0,200}?)<\/a>/gi)) if (POLICY_WORDS.test(m[1]!) || POLICY_WORDS.test(m[2]!)) return true;
-  for (const m of body.matchAll(/https?:\/\/[^\s"'<>)]+/g)) if (POLICY_WORDS.test(m[0])) return true;
+  // The tag first (one bounded run to its '>'), then its href inside it: no nested backtracking.
+  for (const m of body.matchAll(/<a\b([^>]{0,200})>([^<]{0,200})/gi)) {
+    const href = /\bhref\s*=\s*["']?([^"'\s>]+)/i.exec(m[1]!)?.[1] ?? '';
+    if (POLICY_WORDS.test(href) || POLICY_WORDS.test(m[2]!)) return true;
+  }
+  for (const m of body.matchAll(/https?:\/\/[^\s"'<>)]{1,500}/g)) if (POLICY_WORDS.test(m[0])) return true;
   return false;
 }
 
@@ -72,7 +77,14 @@ export const check: CheckDefinition = {
       for (const n of r.denied) denials.push({ who: `${r.agent.token} on ${n}`, v: ev.cells[r.agent.token]![n] });
     }
     if (denials.length === 0) return inconclusive('no agent was refused: not applicable');
-    const judged = denials.map((d) => ({ ...d, why: refusalShortfall(d.v) }));
+    // The same refusal to many agents (the usual case) is judged once.
+    const memo = new Map<string, string | null>();
+    const judge = (v: FetchedView) => {
+      const key = JSON.stringify([v.status, v.record.bodySha256, v.contentType, v.headers['retry-after'] ?? null, v.headers['link'] ?? null, v.headers['crawler-price'] ?? null, v.headers['payment-required'] ?? null, v.headers['www-authenticate'] ?? null]);
+      if (!memo.has(key)) memo.set(key, refusalShortfall(v));
+      return memo.get(key)!;
+    };
+    const judged = denials.map((d) => ({ ...d, why: judge(d.v) }));
     const failing = judged.filter((d) => d.why !== null);
     const ok = denials.length - failing.length;
     // Which forms of a readable refusal the site uses (the "generation" a report shows beside the check).
