@@ -4,7 +4,7 @@
 // thinking-req.md prints them; MPP's `request` parameter (base64url JSON) as draft-ryan-httpauth-payment.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { attachParties, partyOf, partyReasons, platformRefusalFixes } from '../../src/scanner/parties.ts';
+import { attachParties, partyOf, partyReasons, platformRefusalFixes, refusalReasons } from '../../src/scanner/parties.ts';
 import { attachOffers, decodeOffer, priceReason, priceWords } from '../../src/scanner/prices.ts';
 import { check, refusalShortfall } from '../../src/scanner/checks/access.refusal-readable.ts';
 import { DOMAIN, evidence, fetched, HOME, type Resp } from './fixtures.ts';
@@ -56,6 +56,20 @@ describe('the party that said no', () => {
       assert.match(got!.evidence, evidenceRe);
     });
   }
+
+  test('Accept-Signature on refusals is said whether or not this scan signs, and once', () => {
+    const ev = evidence({ agent: (t) => (t === 'GPTBot' ? { status: 403, headers: { 'accept-signature': 'sig1=("@authority")' }, body: 'sign' } : undefined) });
+    attachParties(ev);
+    const unsigned = refusalReasons(ev.rows, { headline: 'partially-blocked', reasons: [] }, false);
+    assert.ok(unsigned.includes('The refusals carry Accept-Signature (sig1=("@authority")): the edge asks agents to sign their requests (Web Bot Auth); this scan\'s own requests were not signed.'), unsigned.join('\n'));
+    const signed = refusalReasons(ev.rows, { headline: 'partially-blocked', reasons: [] }, true);
+    assert.ok(signed.includes('The refusals carry Accept-Signature (sig1=("@authority")): the edge asks agents to sign their requests (Web Bot Auth).'), signed.join('\n'));
+    // The signed-traffic comparison (causes.ts) already named it: not twice.
+    const again = refusalReasons(ev.rows, { headline: 'partially-blocked', reasons: ['The edge asks agents to sign their requests (Accept-Signature: sig1=("@authority")).'] }, true);
+    assert.ok(!again.some((r) => r.startsWith('The refusals carry Accept-Signature')));
+    // Nothing decided: only our own network's failures are worth a sentence.
+    assert.deepEqual(refusalReasons(ev.rows, { headline: 'unknown', reasons: [] }, false), []);
+  });
 
   test('a transport failure behind a known edge names the edge', () => {
     const got = partyOf(view({ error: 'RESET' }), control, ['cloudflare']);
