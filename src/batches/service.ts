@@ -30,10 +30,12 @@ import type { ScanService } from '../scans/service.ts';
 import type { Profile, Resolver, ScanReportBody } from '../scans/types.ts';
 import { ScanWithdrawn } from '../scans/withdrawn.ts';
 import {
-  cancelBatch, countItems, deleteBatch, findBatch, findItem, finishIfDone, finishItemDone, finishItemFailed, insertBatch, markStarted, pendingItems, takeItem,
+  bumpLinksVersion, cancelBatch, countItems, deleteBatch, findBatch, findItem, finishIfDone, finishItemDone, finishItemFailed, insertBatch, markStarted, pendingItems, takeItem,
   type BatchRow,
 } from '../storage/queries/batches.ts';
 import { AddressBusy, type AddressLimiter } from './address-limit.ts';
+import { batchLinks, type Links } from './links.ts';
+import { linkTokenMatches, batchLinkToken } from './link-tokens.ts';
 import { entriesOf, parseBatch, type Rejected } from './parse.ts';
 import { Reconciler } from './reconciler.ts';
 import { resultChunks } from './results.ts';
@@ -53,12 +55,16 @@ export interface BatchDeps {
   scans: ScanService;
   resolve: Resolver;
   addresses: AddressLimiter;
+  /** The webhook master key, from which the capability links' tokens are derived (link-tokens.ts). */
+  masterKey: () => Promise<string>;
   /** Batch items scanned at once by this instance (WORKER_CONCURRENCY). */
   concurrency: number;
   /** A run's limit: the scan deadline, its wait for room in admission, and margin (never a wait for an address slot). */
   jobTimeoutMs: number;
   /** How often finished batches are reconciled (default 10 s: a batch is marked done at most this long after its last item). */
   reconcileMs?: number;
+  /** Told of n items moving into a state (the metrics' counter). */
+  onItems?: (state: 'queued' | 'done' | 'failed' | 'cancelled', n: number) => void;
 }
 
 interface ItemJob { b: string; s: number }
@@ -87,9 +93,29 @@ export class BatchService {
     this.#reconciler = new Reconciler({ db: deps.db, log: deps.log, now: deps.now, everyMs: deps.reconcileMs ?? 10_000, resume: () => this.#resume() });
   }
 
-  links(id: string) {
-    const base = `${this.#d.baseUrl}/batches/${id}`;
-    return { self: base, results: `${base}/results`, summary: `${base}/summary` };
+  /** The batch's API links and its capability links (holding the current token) for browsers. */
+  async links(row: Pick<BatchRow, 'id' | 'links_version'>): Promise<Links> {
+    return batchLinks(this.#d.baseUrl, row.id, batchLinkToken(await this.#d.masterKey(), row.id, row.links_version ?? 1));
+  }
+
+  /** Replaces the capability links: the old token stops opening anything at once, on every instance. */
+  async rotateLinks(caller: Caller, id: string): Promise<Links> {
+    const row = await this.find(caller, id);
+    const version = await bumpLinksVersion(this.#d.db, row.id);
+    if (version === undefined) throw errors.notFound('No batch with this id.', 'A batch is visible only to the key that created it.');
+    return this.links({ id: row.id, links_version: version });
+  }
+
+  /**
+   * The batch a capability link opens: its current token, and its key still live. Every other
+   * case (no batch, an old or wrong token, a revoked key) is the same 404, so a link tells a
+   * stranger nothing, not even whether the batch exists.
+   */
+  async shared(id: string, token: string | undefined): Promise<BatchRow> {
+    const row = /^[0-9a-f-]{36}$/.test(id) ? await findBatch(this.#d.db, id) : undefined;
+    const ok = row !== undefined && linkTokenMatches(await this.#d.masterKey(), row.id, row.links_version ?? 1, token) && await this.#d.keys.isLive(row.key_id);
+    if (!ok) throw errors.notFound('No batch at this link.', 'The link may have been rotated, or its key revoked; ask whoever sent it for a new one.');
+    return row;
   }
 
   async create(caller: Caller, contentType: string, body: unknown, opts: { profile?: Profile; label?: string }): Promise<Created> {
@@ -122,6 +148,7 @@ export class BatchService {
       await this.#d.keys.refund(caller.key.keyId, parsed.domains.length, now).catch(() => undefined);
       throw errors.unavailable('The batch could not be queued: the job engine is unavailable. Nothing was stored and no budget was spent.', 'Try again in a minute.', err);
     }
+    this.#d.onItems?.('queued', parsed.domains.length);
     return { batchId: id, total: parsed.domains.length, duplicates: parsed.duplicates, rejected: parsed.rejected, budget };
   }
 
@@ -163,6 +190,7 @@ export class BatchService {
     const row = await this.find(caller, id);
     if (row.status === 'queued' || row.status === 'running') {
       const seqs = await cancelBatch(this.#d.db, id, this.#d.now().toISOString());
+      this.#d.onItems?.('cancelled', seqs.length);
       await Promise.allSettled(seqs.map((seq) => this.#d.jobs.cancel(QUEUE, `${id}.${seq}`)));
       await this.#d.keys.refund(row.key_id, seqs.length, new Date(`${row.charged_day}T12:00:00Z`)).catch(() => undefined);
     }
@@ -219,7 +247,7 @@ export class BatchService {
           if (!(await finishItemDone(trx, batchId, seq, resultOf(report, true), at()))) throw new ScanWithdrawn('the batch item was finished by another run');
         },
       }));
-      if (!archivedHere) await finishItemDone(this.#d.db, batchId, seq, resultOf(body, typeof body.reportUrl === 'string'), at());
+      if (archivedHere || await finishItemDone(this.#d.db, batchId, seq, resultOf(body, typeof body.reportUrl === 'string'), at())) this.#d.onItems?.('done', 1);
     } catch (err) {
       // Cancelled before it started, or the exactly-once race lost: nothing to keep, nothing wrong.
       if (err instanceof ScanWithdrawn) {
@@ -231,14 +259,14 @@ export class BatchService {
       if (err instanceof AppError && err.code === 'RATE_LIMITED') throw new RetryLater((err.body.retryAfterSeconds ?? 10) * 1000, 'the domain\'s rate limit');
       // A site that could not be tested is a result of the batch, not a fault of the job.
       if (err instanceof AppError && err.status < 500 || err instanceof AppError && err.code === 'SCAN_FAILED') {
-        await finishItemFailed(this.#d.db, batchId, seq, JSON.stringify(err.body), at());
+        if (await finishItemFailed(this.#d.db, batchId, seq, JSON.stringify(err.body), at())) this.#d.onItems?.('failed', 1);
       } else throw err;
     }
     await finishIfDone(this.#d.db, batchId, at());
   }
 
   async #failed(data: ItemJob, err: Error): Promise<void> {
-    await finishItemFailed(this.#d.db, data.b, data.s, JSON.stringify({ error: 'The scan could not complete.', detail: err.message.slice(0, 300) }), this.#d.now().toISOString());
+    if (await finishItemFailed(this.#d.db, data.b, data.s, JSON.stringify({ error: 'The scan could not complete.', detail: err.message.slice(0, 300) }), this.#d.now().toISOString())) this.#d.onItems?.('failed', 1);
     await finishIfDone(this.#d.db, data.b, this.#d.now().toISOString());
   }
 }

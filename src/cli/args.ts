@@ -61,6 +61,7 @@ Usage:
   agent-readiness scan <preview host> --header 'Name: value' [options]
   agent-readiness diff <scanId> <otherScanId> [--api <URL>] [--format <F>]
   agent-readiness batch <file> --key <key> [batch options]
+  agent-readiness changes [--since <cursor>] --key <key> [--api <URL>] [--format text|jsonl]
   agent-readiness --help | --version
 
 Targets:
@@ -97,6 +98,11 @@ Batch options:
   --no-wait           print the batch's id and links at once and exit
   --profile <P>       pin the rubric profile of every item
   --label <text>      a label of your own for the batch
+
+changes prints what changed on the key's watches since <cursor> (every
+event without --since, as far back as the service keeps them: 30 days), one
+line per event, then "next cursor: <cursor>" to pass as --since next time.
+It exits 0 once read, 2 when the API refused or could not be reached.
 
 Batch exit codes:
   0  every domain in the file was scanned

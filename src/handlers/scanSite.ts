@@ -3,7 +3,7 @@ import type { Handler } from './types.ts';
 
 export const scanSite: Handler<'scanSite'> = async (req, res, ctx) => {
   const body = (req.body ?? {}) as Record<string, unknown>;
-  const out = await ctx.services.scans.scans.scan({
+  const out = await ctx.services.scans.scan({
     domain: body.domain,
     lead: body.lead,
     ...(body.fresh === true ? { fresh: true } : {}),

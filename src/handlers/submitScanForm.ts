@@ -34,7 +34,7 @@ export const submitScanForm: Handler<'submitScanForm'> = async (req, res, ctx) =
   // The page's script watches GET /scan/progress/{progressId}; a missing or malformed id watches nothing.
   const progress = ctx.services.progress.reporter(text(body.progressId));
   try {
-    const out = await ctx.services.scans.scans.scan({
+    const out = await ctx.services.scans.scan({
       onProgress: progress.update,
       domain: values.domain ?? '',
       lead: { name: values.name, email: values.email, ...(values.phone ? { phone: values.phone } : {}), ...(values.role ? { role: values.role } : {}) },
@@ -51,7 +51,7 @@ export const submitScanForm: Handler<'submitScanForm'> = async (req, res, ctx) =
     }
     // A tunnel host is never archived, so there is no permalink: show the report here.
     res.status(200).set(PAGE_HEADERS).type('text/html; charset=utf-8')
-      .send(renderReportPage({ report: out.body, evidence: [], cliVantage: null, catalog: ctx.services.scans.catalog }));
+      .send(renderReportPage({ report: out.body, evidence: [], cliVantage: null, catalog: ctx.services.catalog }));
   } catch (err) {
     progress.end('failed');
     if (!(err instanceof AppError) || !TITLES[err.status]) throw err;

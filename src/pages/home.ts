@@ -132,6 +132,7 @@ ${turnstile}
 <button type="submit">Scan my site</button>
 <p class="muted" id="privacy">A scan takes 10 to 30 seconds. Your contact details are never shown publicly; see <a href="/privacy">privacy</a> and <a href="/methodology.md">how we measure</a>.</p>
 </form>
+<p>Every report can also <strong>watch</strong> its site: a rescan every week or day, and a mail or webhook when its readiness changes.</p>
 <section class="progress" id="progress" aria-labelledby="progress-h" hidden>
 <h2 id="progress-h">Scan progress</h2>
 <p id="progress-note" role="status" aria-live="polite"></p>
@@ -157,6 +158,7 @@ ${INTRO[1]}
 
 - In a browser: open ${o.baseUrl}/ and fill in the form (website, your name and email).
 - Over HTTP: \`POST ${o.baseUrl}/scan\` with \`{"domain": "example.com", "lead": {"name": "Ada", "email": "ada@example.com"}}\`; see [the OpenAPI document](${o.baseUrl}/openapi.json).
+- Watch a site: every report has a "Watch this site" form (a weekly or daily rescan, and a mail or webhook when its readiness changes), or \`POST ${o.baseUrl}/watches\`.
 - Over MCP: the \`scan_site\` tool at ${o.baseUrl}/mcp ([manifest](${o.baseUrl}/.well-known/mcp.json)).
 - From your own network and in CI: \`${cliCommand(o.baseUrl)}\`.
 

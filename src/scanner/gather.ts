@@ -14,6 +14,7 @@ import { gridCells, homeUrl, CONTROL_KEY } from './grid.ts';
 import { createLimiter, runProbe, type Limiter, type ProbeContext, type ProbeSpec } from './probe.ts';
 import { PhaseCounter, type ProgressSink } from './progress.ts';
 import { ROBOTS_MAX_BYTES } from './robots.ts';
+import { CARD_TYPE, MCP_CARD_KEY } from './mcp-discovery.ts';
 import type { RobotsViews } from './robots-copies.ts';
 import { agentHeaders, browserUserAgent, controlHeaders, getRoster, headerValue, probeableAgents, productArrivals, type HeaderList, type RosterAgent } from './roster.ts';
 import { NETWORKS, type EvidenceRecord, type FetchedView, type NetworkName } from './types.ts';
@@ -29,6 +30,8 @@ export const AUX_PATHS = [
   '/.well-known/ard.json', '/.well-known/ai-catalog.json',
   // rubric-v1.2-preview: a site's agents.md at its root, where sites publish it (discovery.agents-md says why only there).
   '/agents.md',
+  // issue 37: the MCP catalog (server-card extension discovery) and x402's discovery document.
+  '/.well-known/mcp/catalog.json', '/.well-known/x402',
 ] as const;
 
 /** The agent whose copy of robots.txt policy.robots-reachable reads (is robots.txt served to agents too?). */
@@ -222,7 +225,9 @@ export class Gatherer {
     const browser = { userAgent: browserUserAgent(version), arrival: controlHeaders(version), accept: '*/*' };
     const as = (key: string) => {
       const product = key.startsWith('markdown:') ? productArrivals(version).find((p) => `markdown:${p.id}` === key) : undefined;
-      return product ? { userAgent: uaOf(product.request.headers), arrival: product.request.headers } : browser;
+      if (product) return { userAgent: uaOf(product.request.headers), arrival: product.request.headers };
+      // A server card is asked for by its media type, as the server-card extension tells clients to.
+      return key.startsWith(MCP_CARD_KEY) ? { ...browser, accept: `${CARD_TYPE}, application/json;q=0.9` } : browser;
     };
     const views = await Promise.all(plan.map(([key, url]) => phase.track(this.probe({ key, url, ...as(key), isHome: false }))));
     const out: Record<string, FetchedView> = {};

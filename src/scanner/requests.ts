@@ -8,6 +8,7 @@ import { AUX_PATHS } from './gather.ts';
 
 /** The network robots.txt and the site files are read from, as the disclosure names it. */
 const ROBOTS_NETWORK_WORDS = 'networkA (networkB when networkA has no route)';
+import { MCP_CARD_FOLLOW } from './mcp-discovery.ts';
 import { LLMS_LINK_FOLLOW, LLMS_LINK_SAMPLE, MD_VARIANT_SAMPLE, SERVICE_DESC_SAMPLE } from './followups.ts';
 
 export interface RequestKind {
@@ -31,6 +32,7 @@ export const REQUEST_KINDS: readonly RequestKind[] = [
   { key: 'md-variant:', what: `the .md twins of up to ${MD_VARIANT_SAMPLE} of the first ${LLMS_LINK_SAMPLE} of those links` },
   { key: 'canonical', what: 'the home page\'s canonical URL when it differs (same site only)' },
   { key: 'service-desc:', what: `up to ${SERVICE_DESC_SAMPLE} same-site API descriptions named by service-desc links` },
+  { key: 'mcp-card:', what: `up to ${MCP_CARD_FOLLOW} MCP server cards listed in /.well-known/mcp/catalog.json or /.well-known/ai-catalog.json, which may live on another host, asked for as application/mcp-server-card+json` },
   { key: 'license', what: 'the licence file robots.txt names (RSL), which may live on another host' },
 ];
 

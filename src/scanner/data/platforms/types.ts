@@ -2,7 +2,7 @@
  * The shape of the per-platform fix table (one module per platform, listed in index.ts). The
  * report, the CLI and /methodology.md all derive their platform fixes from this one table.
  */
-export type PlatformRole = 'edge' | 'host' | 'origin' | 'cms';
+export type PlatformRole = 'edge' | 'host' | 'origin' | 'cms' | 'plugin';
 
 /** What a fix may name: the agents the failing check concerns (tokens such as ChatGPT-User). */
 export interface FixContext { agents: readonly string[] }
