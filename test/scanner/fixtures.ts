@@ -38,7 +38,7 @@ export interface BaselineOptions {
   wba?: { unsigned: (n: NetworkName) => Resp | undefined; signed: (n: NetworkName) => Resp | undefined };
 }
 
-const HOME = htmlPage().replaceAll('{domain}', DOMAIN);
+export const HOME = htmlPage().replaceAll('{domain}', DOMAIN);
 
 /** An open, healthy general site; every option replaces one piece of it. */
 export function evidence(o: BaselineOptions = {}): ScanEvidence {

@@ -20,10 +20,13 @@ import { check as llmsTxtLinks } from './revised/discovery.llms-txt-links.ts';
 import { check as agentsMd } from './discovery.agents-md.ts';
 import { check as mcpCardCatalog } from './revised/discovery.mcp-card.ts';
 import { check as trainingPreferenceGroups } from './revised/policy.training-preference.ts';
+import { check as refusalReadable } from './access.refusal-readable.ts';
 
 /** Added by rubric-v1.2-preview, in report order. */
 export const PREVIEW_ADDED: readonly CheckDefinition[] = [
   paymentOffers, preferencesAgree, llmsTxtV2, ard, a2aCardV1, mcpCardShape, agentsMd, webBotAuth,
+  // issue 36 item 6
+  refusalReadable,
 ];
 
 /** rubric-v1.1 checks the preview judges anew, same id and weight (rubricChanges lists them as `revised`), in the current rubric's order. */
