@@ -26,7 +26,7 @@ function text(v: unknown): string | undefined {
 export const submitScanForm: Handler<'submitScanForm'> = async (req, res, ctx) => {
   const body = (req.body ?? {}) as Record<string, unknown>;
   const values: FormValues = {};
-  for (const k of ['domain', 'name', 'email', 'phone', 'role', 'profile'] as const) {
+  for (const k of ['domain', 'name', 'email', 'phone', 'role', 'profile', 'rubric'] as const) {
     const v = text(body[k]);
     if (v !== undefined) values[k] = v;
   }
@@ -40,6 +40,7 @@ export const submitScanForm: Handler<'submitScanForm'> = async (req, res, ctx) =
       lead: { name: values.name, email: values.email, ...(values.phone ? { phone: values.phone } : {}), ...(values.role ? { role: values.role } : {}) },
       // Judged by the scan service against the contract's Profile enum, as on POST /scan.
       ...(values.profile ? { profile: values.profile } : {}),
+      ...(values.rubric ? { rubric: values.rubric } : {}),
       turnstileToken: body['cf-turnstile-response'],
       clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
     });
@@ -74,6 +75,7 @@ const FORM_WORDS: ReadonlyArray<[RegExp, string]> = [
   [/`lead\.name`/g, 'Your name'], [/`lead\.email`/g, 'Your email'], [/`lead\.phone`/g, 'Phone'], [/`lead\.role`/g, 'Your role'],
   [/\(`lead` with name and email\)/g, '(your name and email)'], [/ in `lead`\./g, '.'], [/`domain`/g, 'Website'],
   [/`profile`/g, 'Kind of site'], [/Leave Kind of site out/g, 'Choose "detect it"'],
+  [/`rubric`/g, 'Rubric'], [/Leave Rubric out to score with the current rubric/g, 'Choose the current rubric'],
 ];
 
 function inFormWords(text: string): string {

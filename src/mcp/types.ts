@@ -32,6 +32,8 @@ export interface ScanSiteInput {
   lead: LeadInput;
   fresh?: boolean;
   profile?: string;
+  /** A rubric a scan may be scored with; the current one when absent. */
+  rubric?: string;
   clientIp: string;
 }
 

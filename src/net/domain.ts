@@ -41,8 +41,9 @@ export function normalizeDomain(input: string): NormalizeResult {
  * The key under which identical site scans coalesce and share one scan in flight:
  * the normalized domain plus the pinned profile ("auto" when detected).
  */
-export function coalesceKey(domain: string, profile?: string | null): string {
-  return `site:${domain}:${profile ?? 'auto'}`;
+/** Scans share a result only when they ask the same of it: domain, profile and (when not the default) rubric. */
+export function coalesceKey(domain: string, profile?: string | null, rubric?: string): string {
+  return `site:${domain}:${profile ?? 'auto'}${rubric ? `:${rubric}` : ''}`;
 }
 
 function truncate(s: string): string {

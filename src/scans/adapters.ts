@@ -18,6 +18,7 @@ export interface McpScanInput {
   lead: { name: string; email: string; phone?: string | null; role?: string | null };
   fresh?: boolean;
   profile?: string;
+  rubric?: string;
   clientIp: string;
 }
 
@@ -33,6 +34,7 @@ export function mcpScanDeps(ctx: AppContext, services: ScanServices): {
           domain: input.domain, lead: input.lead, clientIp: input.clientIp,
           ...(input.fresh === true ? { fresh: true } : {}),
           ...(input.profile ? { profile: input.profile as Profile } : {}),
+          ...(input.rubric ? { rubric: input.rubric } : {}),
         });
         return { ok: true, status: 200, body: out.body as unknown as Record<string, unknown> };
       } catch (err) {

@@ -7,7 +7,7 @@ import { validateScanRequest } from '../../generated/validators.js';
 import { AppError } from '../errors.ts';
 import type { Profile } from './types.ts';
 
-export interface RequestFields { domain: unknown; lead: unknown; profile?: unknown; fresh?: unknown; turnstileToken?: unknown }
+export interface RequestFields { domain: unknown; lead: unknown; profile?: unknown; rubric?: unknown; fresh?: unknown; turnstileToken?: unknown }
 
 interface SchemaError { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }
 
@@ -30,13 +30,18 @@ export function scanRequestProblem(fields: RequestFields): string | null {
 export function scanRequestError(fields: RequestFields): AppError | null {
   const problem = scanRequestProblem(fields);
   if (!problem) return null;
-  const hint = problem.startsWith('`profile`') ? 'Leave `profile` out to let the scan detect the kind of site.' : 'The fields and their allowed values are in the ScanRequest schema at /openapi.json.';
+  const hint = problem.startsWith('`profile`') ? 'Leave `profile` out to let the scan detect the kind of site.'
+    : problem.startsWith('`rubric`') ? 'Leave `rubric` out to score with the current rubric; GET /api/checks lists each rubric\'s checks and weights.'
+      : 'The fields and their allowed values are in the ScanRequest schema at /openapi.json.';
   return new AppError('BAD_REQUEST', { error: problem, hint });
 }
 
-/** Throws the 400 for a request that breaks the contract; returns the profile, narrowed. */
-export function checkScanRequest(fields: RequestFields): Profile | undefined {
+/** What a valid request asks of the scan beyond its domain and lead. */
+export interface ScanAsk { profile?: Profile; rubric?: string }
+
+/** Throws the 400 for a request that breaks the contract; returns the profile and rubric, narrowed. */
+export function checkScanRequest(fields: RequestFields): ScanAsk {
   const err = scanRequestError(fields);
   if (err) throw err;
-  return fields.profile as Profile | undefined;
+  return { ...(fields.profile !== undefined ? { profile: fields.profile as Profile } : {}), ...(fields.rubric !== undefined ? { rubric: fields.rubric as string } : {}) };
 }
