@@ -107,6 +107,8 @@ describe('every scan entry point validates what the contract declares and archiv
     const query = await request(t.app).post('/scan?rubric=rubric-v1.1').send({ domain, lead: LEAD, fresh: true }).expect(200).expect(conforms);
     const posted = await form({ domain, ...LEAD, rubric: 'rubric-v1.1' }).expect(303);
     const mcp = await tool({ domain, ...LEAD, rubric: 'rubric-v1.1', fresh: true }).expect(200);
+    for (const r of [body.body, query.body, mcp.body.result?.structuredContent]) assert.equal(r?.versions?.rubric, 'rubric-v1.1', 'the response names the rubric');
+    assert.match(mcp.body.result?.content?.[0]?.text ?? '', /"rubric":"rubric-v1\.1"/, 'and so does the MCP tool\'s text');
     const ids = [body.body.scanId, query.body.scanId, /^\/r\/([0-9a-f-]{36})$/.exec(posted.headers.location!)?.[1], mcp.body.result?.structuredContent?.scanId] as string[];
     // A default scan right after is not served the rubric-v1.1 result from the coalescing window.
     const now = await request(t.app).post('/scan').send({ domain, lead: LEAD }).expect(200).expect(conforms);
