@@ -8,7 +8,7 @@ import { CHECKS } from './checks/index.ts';
 import { V12_CHECKS } from './checks/v1.2.ts';
 import { PREVIEW_CHECKS } from './checks/preview.ts';
 import type { CheckDefinition } from './checks/define.ts';
-import { PREVIEW_RUBRIC_VERSION, PREVIOUS_RUBRIC_VERSION, RUBRIC_VERSION } from './versions.ts';
+import { PREVIEW_RUBRIC_VERSION, PREVIOUS_RUBRIC_VERSION, RUBRIC_VERSION, SCORING_RUBRIC_VERSIONS } from './versions.ts';
 
 /** `current` scores new scans by default; `previous` still scores a scan that asks for it; `preview` is only scored beside. */
 export type RubricStage = 'current' | 'previous' | 'preview';
@@ -31,7 +31,7 @@ export const PREVIEW_RUBRIC: Rubric | undefined = { version: PREVIEW_RUBRIC_VERS
 export const RUBRICS: readonly Rubric[] = PREVIEW_RUBRIC ? [CURRENT_RUBRIC, PREVIOUS_RUBRIC, PREVIEW_RUBRIC] : [CURRENT_RUBRIC, PREVIOUS_RUBRIC];
 
 /** The rubrics a scan may be scored with (`rubric` on a scan request), the default first. */
-export const SCORING_RUBRICS: readonly Rubric[] = RUBRICS.filter((r) => r.stage !== 'preview');
+export const SCORING_RUBRICS: readonly Rubric[] = SCORING_RUBRIC_VERSIONS.map((v) => RUBRICS.find((r) => r.version === v && r.stage !== 'preview')!);
 
 export function rubricOf(version: string): Rubric | undefined {
   return RUBRICS.find((r) => r.version === version);

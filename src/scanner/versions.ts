@@ -22,6 +22,9 @@ export const RUBRIC_VERSION = 'rubric-v1.2';
  */
 export const PREVIOUS_RUBRIC_VERSION = 'rubric-v1.1';
 
+/** The rubrics a scan may be scored with, the default first (the CLI checks --rubric against this without loading the registries). */
+export const SCORING_RUBRIC_VERSIONS: readonly string[] = [RUBRIC_VERSION, PREVIOUS_RUBRIC_VERSION];
+
 /**
  * The next rubric, shown beside the current one (as SSL Labs shows a future grade). It
  * never replaces `score`; reports carry it under `preview` until it is published as current.
