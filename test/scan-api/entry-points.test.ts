@@ -124,6 +124,15 @@ describe('every scan entry point validates what the contract declares and archiv
       const page = await request(t.app).get(`/r/${id}`).set('Accept', 'text/html').expect(200);
       assert.match(page.text, /rubric-v1\.1/, 'the permalink page names the rubric');
     }
+    // The rubric-v1.1 report against the rubric-v1.2 one: the diff says the rubric changed and compares shared checks only.
+    const diff = await request(t.app).get(`/r/${ids[0]}/diff/${now.body.scanId}`).set('Accept', 'application/json').expect(200).expect(conforms);
+    assert.equal(diff.body.sameRubric, false);
+    assert.equal(diff.body.score.delta, null);
+    assert.match(diff.body.summary[0], /^The rubric changed \(rubric-v1\.1 → rubric-v1\.2\)/);
+    const v11 = new Set((await request(t.app).get(`/r/${ids[0]}`).set('Accept', 'application/json')).body.checks.map((c: { id: string }) => c.id));
+    for (const c of diff.body.checks as Array<{ id: string; before: unknown; after: unknown }>) {
+      assert.ok(v11.has(c.id) && c.before !== null && c.after !== null, `${c.id} is a check both rubrics share`);
+    }
   });
 
   test('REST, the form, the MCP tool and the CLI (scan and upload) each archive a report that validates against ScanReport', async () => {
