@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { leadProblem } from '../scans/lead.ts';
 import { HEADERS_ENV, parseExtraHeaders, type ExtraHeader } from './headers.ts';
 import { parseIntent, type ScanIntent } from '../scanner/intent-request.ts';
+import { SCORING_RUBRIC_VERSIONS } from '../scanner/versions.ts';
 
 export const PROFILES = ['general', 'dev-platform', 'docs', 'publisher'] as const;
 export type ProfileName = (typeof PROFILES)[number];
@@ -27,6 +28,8 @@ export interface ScanOptions {
   profile?: ProfileName;
   /** --intent training=block,search=allow: what the owner wants each role to get (the report's `intent`; never the score). */
   intent?: ScanIntent;
+  /** --rubric: the rubric that scores the report (and that --assert and --baseline are read with); the service's current one when absent. */
+  rubric?: string;
   fresh: boolean;
   /** format === 'json' (kept for the code paths that only ask "one JSON document?"). */
   json: boolean;
@@ -125,6 +128,7 @@ Options:
                       user-fetch, archive; wishes: allow, block, charge); the
                       report says per role whether robots.txt and the edge do
                       it. Never changes the score
+  --rubric <R>        score with this rubric: ${SCORING_RUBRIC_VERSIONS.join(' (default) or ')}
   --fresh             bypass the 45-second coalescing window (a new scan and upload token)
   --min-score <N>     gate: exit 1 when the score is below N (0-100)
   --assert <id>[=error|warn]
@@ -133,7 +137,10 @@ Options:
                       warn only reports either. Ids: GET /api/checks
   --baseline <file>   gate: exit 1 when a check that passed in <file> now fails,
                       exit 2 when one it decided is now undecided; every
-                      regression and improvement is named
+                      regression and improvement is named. A baseline written
+                      under another rubric is "rubric changed" (exit 2, nothing
+                      compared): refresh it with --write-baseline, or scan
+                      with --rubric <its rubric>
   --write-baseline    write this run's check results to the --baseline file
                       (refused when the scan decided too few checks for a score)
   --format <F>        text (default), json, markdown (for pull-request comments)
@@ -165,8 +172,9 @@ Exit codes (scan and diff):
        403 excluded, 429 rate limited with the wait printed, 502 ...)
      - an --assert id that is not in the check catalog (the valid ids are listed)
      - the check catalog unreadable when --assert or --baseline needs it
-     - a --baseline file missing, unreadable, stale (another rubric version,
-       or ids that no longer exist), or written for another domain
+     - a --baseline file missing, unreadable, stale (ids that no longer
+       exist), written for another domain, or under another rubric than the
+       scan's ("rubric changed": nothing compared)
      - an --assert error check the scan could not decide (inconclusive, error,
        skipped or absent), or a check the --baseline decided that this scan
        could not; each is named with its reason
@@ -197,7 +205,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
       strict: true,
       options: {
         name: { type: 'string' }, email: { type: 'string' }, 'min-score': { type: 'string' },
-        profile: { type: 'string' }, intent: { type: 'string' }, fresh: { type: 'boolean' }, json: { type: 'boolean' },
+        profile: { type: 'string' }, rubric: { type: 'string' }, intent: { type: 'string' }, fresh: { type: 'boolean' }, json: { type: 'boolean' },
         api: { type: 'string' }, assert: { type: 'string', multiple: true }, baseline: { type: 'string' },
         'write-baseline': { type: 'boolean' }, format: { type: 'string' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
         header: { type: 'string', multiple: true },
@@ -223,6 +231,9 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   }
   if (v.profile !== undefined && !(PROFILES as readonly string[]).includes(v.profile)) {
     return { kind: 'usage-error', message: `--profile must be one of ${PROFILES.join(', ')}, not "${v.profile}"` };
+  }
+  if (v.rubric !== undefined && !SCORING_RUBRIC_VERSIONS.includes(v.rubric)) {
+    return { kind: 'usage-error', message: `--rubric must be one of ${SCORING_RUBRIC_VERSIONS.join(', ')}, not "${v.rubric}"` };
   }
   let intent: ScanIntent | undefined;
   if (v.intent !== undefined) {
@@ -266,6 +277,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     ...(minScore !== undefined ? { minScore } : {}),
     ...(v.profile !== undefined ? { profile: v.profile as ProfileName } : {}),
     ...(intent ? { intent } : {}),
+    ...(v.rubric !== undefined ? { rubric: v.rubric } : {}),
     ...(extra.headers.length ? { headers: extra.headers } : {}),
   };
   return { kind: 'scan', options, local };

@@ -129,7 +129,9 @@ export function renderHuman(v: HumanView, s: Style): string {
       out.push(`  assert ${a.id} (${a.level}): ${a.status} ${mark}`);
     }
     const b = v.checks.baseline;
-    if (b) {
+    if (b?.rubricChanged) {
+      out.push(`  baseline ${b.file}: ${s.yellow('rubric changed')} (written under ${b.rubricChanged.baseline}, scored with ${b.rubricChanged.scan}): nothing compared; refresh it with --write-baseline`);
+    } else if (b) {
       out.push(`  baseline ${b.file}: ${b.regressions.length} regression(s), ${b.improvements.length} improvement(s)${b.undecided.length ? `, ${b.undecided.length} not decided` : ''}`);
       for (const id of b.regressions) out.push(`    ${s.red('regression:')} ${id} passed, now fails`);
       for (const id of b.improvements) out.push(`    ${s.green('improvement:')} ${id} failed, now passes`);

@@ -26,7 +26,7 @@ function text(v: unknown): string | undefined {
 export const submitScanForm: Handler<'submitScanForm'> = async (req, res, ctx) => {
   const body = (req.body ?? {}) as Record<string, unknown>;
   const values: FormValues = {};
-  for (const k of ['domain', 'name', 'email', 'phone', 'role', 'profile'] as const) {
+  for (const k of ['domain', 'name', 'email', 'phone', 'role', 'profile', 'rubric'] as const) {
     const v = text(body[k]);
     if (v !== undefined) values[k] = v;
   }
@@ -49,6 +49,7 @@ export const submitScanForm: Handler<'submitScanForm'> = async (req, res, ctx) =
       // Judged by the scan service against the contract's Profile enum, as on POST /scan.
       ...(values.profile ? { profile: values.profile } : {}),
       ...(values.intent ? { intent: values.intent } : {}),
+      ...(values.rubric ? { rubric: values.rubric } : {}),
       turnstileToken: body['cf-turnstile-response'],
       clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
     });
@@ -86,6 +87,7 @@ const FORM_WORDS: ReadonlyArray<[RegExp, string]> = [
   [/`intent\.training`/g, 'What training crawlers get'], [/`intent\.search`/g, 'What AI search crawlers get'],
   [/`intent\.user-fetch`/g, 'What fetchers acting for a user get'], [/`intent\.archive`/g, 'What archive crawlers get'],
   [/intent names roles \(training, search, user-fetch, archive\), each allow, block or charge, e\.g\. \{[^}]*\}\./g, 'Choose allow, block, charge or "no wish" under Advanced options.'],
+  [/`rubric`/g, 'Rubric'], [/Leave Rubric out to score with the current rubric/g, 'Choose the current rubric'],
 ];
 
 function inFormWords(text: string): string {

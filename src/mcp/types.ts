@@ -33,6 +33,8 @@ export interface ScanSiteInput {
   fresh?: boolean;
   profile?: string;
   intent?: Record<string, string>;
+  /** A rubric a scan may be scored with; the current one when absent. */
+  rubric?: string;
   clientIp: string;
 }
 

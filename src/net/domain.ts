@@ -43,8 +43,9 @@ export function normalizeDomain(input: string): NormalizeResult {
  * intent when one was given (its report differs, so a scan with another intent is not shared).
  * `intent` is already in canonical form (src/scanner/intent-request.ts intentKey).
  */
-export function coalesceKey(domain: string, profile?: string | null, intent?: string): string {
-  return `site:${domain}:${profile ?? 'auto'}${intent ? `:intent:${intent}` : ''}`;
+/** Scans share a result only when they ask the same of it: domain, profile, (when not the default) rubric, and intent. */
+export function coalesceKey(domain: string, profile?: string | null, rubric?: string, intent?: string): string {
+  return `site:${domain}:${profile ?? 'auto'}${rubric ? `:${rubric}` : ''}${intent ? `:intent:${intent}` : ''}`;
 }
 
 function truncate(s: string): string {

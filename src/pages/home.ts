@@ -7,11 +7,12 @@ import { createHash } from 'node:crypto';
 import { html, inlineCode, SafeHtml } from '../report/html.ts';
 import { STYLESHEET_LINK } from '../report/styles.ts';
 import { getRoster, probeableAgents } from '../scanner/roster.ts';
+import { SCORING_RUBRICS } from '../scanner/rubrics.ts';
 
 export const PROFILES = ['general', 'dev-platform', 'docs', 'publisher'] as const;
 
 /** What the visitor typed, echoed back (escaped) when the form comes back with a problem. */
-export interface FormValues { domain?: string; name?: string; email?: string; phone?: string; role?: string; profile?: string; intent?: Record<string, string> }
+export interface FormValues { domain?: string; name?: string; email?: string; phone?: string; role?: string; profile?: string; rubric?: string; intent?: Record<string, string> }
 
 /** The advanced options' intent fields: one select per role, named `intent-<role>`, labelled in a person's words. */
 export const INTENT_FIELDS: ReadonlyArray<{ role: 'training' | 'search' | 'user-fetch' | 'archive'; label: string }> = [
@@ -106,9 +107,9 @@ function intentFields(v: FormValues): SafeHtml {
     return html`<label for="f-intent-${f.role}"><span>${f.label}</span>
 <select id="f-intent-${f.role}" name="intent-${f.role}"><option value="">no wish</option>${options}</select></label>`;
   });
-  return html`<details${Object.keys(chosen).length ? new SafeHtml(' open') : ''}><summary>Advanced options: what you want AI agents to get</summary>
+  return html`<fieldset><legend>What you want AI agents to get</legend>
 <p class="opt">Say what each kind of agent should get, and the report says whether your robots.txt and your edge both do it, with what to change where not. Your score stays the same either way.</p>
-${rows}</details>`;
+${rows}</fieldset>`;
 }
 
 function field(name: Exclude<keyof FormValues, 'intent'>, label: string, v: FormValues, attrs: SafeHtml, optional = false): SafeHtml {
@@ -134,6 +135,9 @@ export function renderHome(o: HomeOptions, values: FormValues = {}, problem?: Fo
     ? html`<div class="cf-turnstile" data-sitekey="${o.turnstileSiteKey}"></div><script src="https://challenges.cloudflare.com/turnstile/v0/api.js" async defer></script>`
     : '';
   const profiles = PROFILES.map((p) => html`<option value="${p}"${v.profile === p ? new SafeHtml(' selected') : ''}>${p}</option>`);
+  // The default rubric is the empty value, so a form left alone asks for nothing and gets the current rubric.
+  const [current, ...older] = SCORING_RUBRICS;
+  const rubrics = older.map((r) => html`<option value="${r.version}"${v.rubric === r.version ? new SafeHtml(' selected') : ''}>${r.version} (previous)</option>`);
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${problem ? `${problem.title} · ` : ''}agent-readiness: is your site ready for AI agents?</title>
@@ -153,7 +157,11 @@ ${field('phone', 'Phone', v, html`type="tel" autocomplete="tel" maxlength="25"`,
 ${field('role', 'Your role', v, html`type="text" autocomplete="organization-title" maxlength="80" placeholder="site owner"`, true)}
 <label for="f-profile"><span>Kind of site <span class="opt">(optional: detected when left empty)</span></span>
 <select id="f-profile" name="profile"><option value="">detect it</option>${profiles}</select></label>
+<details id="advanced"${v.rubric || Object.keys(v.intent ?? {}).length ? new SafeHtml(' open') : ''}><summary>Advanced options</summary>
+<label for="f-rubric"><span>Rubric <span class="opt">(how the score is computed; <a href="/api/checks">each rubric's checks and weights</a>)</span></span>
+<select id="f-rubric" name="rubric"><option value="">${current!.version} (current)</option>${rubrics}</select></label>
 ${intentFields(v)}
+</details>
 ${turnstile}
 <button type="submit">Scan my site</button>
 <p class="muted" id="privacy">A scan takes 10 to 30 seconds. Your contact details are never shown publicly; see <a href="/privacy">privacy</a> and <a href="/methodology.md">how we measure</a>.</p>

@@ -19,6 +19,7 @@ import { addSecondNetwork, collectRobotsCopies, copyPath, robotsFileFor, type Ro
 import { robotsCopyNotes, robotsTxtReasons, robotsTxtReport } from './robots-report.ts';
 import { getRoster } from './roster.ts';
 import { runPreview, runRubric } from './rubric.ts';
+import { scoringRubric } from './rubrics.ts';
 import { attributePlatforms, platformFixes } from './platforms.ts';
 import { judgeIntent } from './intent.ts';
 import type { ScanIntent } from './intent-request.ts';
@@ -37,6 +38,8 @@ export interface ScanOptions {
   profile?: Profile;
   /** What the owner wants each role to get: judged into `report.intent`, never into the score or headline. */
   intent?: ScanIntent;
+  /** The rubric that scores the report (a SCORING_RUBRICS version); the current one when absent. */
+  rubric?: string;
   signal?: AbortSignal;
   /** Told each phase's start and finished requests (robots, each network's grid, files, follow-ups, scoring). */
   onProgress?: ProgressSink;
@@ -115,6 +118,8 @@ export function createScanner(opts: ScannerOptions): Scanner {
       const normalized = normalizeDomain(input);
       if (!normalized.ok) throw new Error(normalized.message);
       const domain = normalized.domain;
+      // Checked before any request is sent: an unknown rubric is the caller's mistake, not the site's.
+      if (!scoringRubric(scanOpts.rubric)) throw new Error(`${scanOpts.rubric} is not a rubric a scan can be scored with`);
       const site = acquire(domain);
       try {
         return await scanSite(domain, site, scanOpts);
@@ -168,7 +173,8 @@ export function createScanner(opts: ScannerOptions): Scanner {
     attachOffers(rows, ev.cells);
     const verdict = decideHeadline(ev);
     const profile = detectProfile(ev, scanOpts.profile);
-    const { checks, score } = runRubric(ev, profile.profile);
+    const rubric = scoringRubric(scanOpts.rubric)!;
+    const { checks, score } = runRubric(ev, profile.profile, rubric);
     const views: FetchedView[] = [...r1.all, ...Object.values(ev.followups), ...Object.values(r2.robots)];
     const evidence = dedupe(views.map((v) => v.record));
     const report: EngineReport = {
@@ -186,7 +192,7 @@ export function createScanner(opts: ScannerOptions): Scanner {
       matrix: rows.map((r) => r.entry),
       evidenceRefs: evidence.map((e) => e.id),
       probeMethod: probeMethodText(concurrency) + followedLinksSentence(Object.keys(ev.followups)),
-      versions: reportVersions(),
+      versions: reportVersions(rubric.version),
     };
     const preview = runPreview(ev, profile.profile);
     if (preview) report.preview = preview;

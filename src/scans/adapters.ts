@@ -20,6 +20,7 @@ export interface McpScanInput {
   profile?: string;
   /** Judged by the scan service against the contract's ScanIntent, as on POST /scan. */
   intent?: Record<string, string>;
+  rubric?: string;
   clientIp: string;
 }
 
@@ -36,6 +37,7 @@ export function mcpScanDeps(ctx: AppContext, scans: ScanService): {
           ...(input.fresh === true ? { fresh: true } : {}),
           ...(input.profile ? { profile: input.profile as Profile } : {}),
           ...(input.intent ? { intent: input.intent } : {}),
+          ...(input.rubric ? { rubric: input.rubric } : {}),
         });
         return { ok: true, status: 200, body: out.body as unknown as Record<string, unknown> };
       } catch (err) {

@@ -7,7 +7,7 @@ import { validateScanRequest } from '../../generated/validators.js';
 import { AppError } from '../errors.ts';
 import type { Profile, ScanIntent } from './types.ts';
 
-export interface RequestFields { domain: unknown; lead: unknown; profile?: unknown; intent?: unknown; fresh?: unknown; turnstileToken?: unknown }
+export interface RequestFields { domain: unknown; lead: unknown; profile?: unknown; rubric?: unknown; intent?: unknown; fresh?: unknown; turnstileToken?: unknown }
 
 interface SchemaError { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }
 
@@ -34,13 +34,21 @@ export function scanRequestError(fields: RequestFields): AppError | null {
   if (!problem) return null;
   const hint = problem.startsWith('`profile`') ? 'Leave `profile` out to let the scan detect the kind of site.'
     : problem.includes('`intent') ? 'intent names roles (training, search, user-fetch, archive), each allow, block or charge, e.g. {"training": "block", "search": "allow"}.'
+    : problem.startsWith('`rubric`') ? 'Leave `rubric` out to score with the current rubric; GET /api/checks lists each rubric\'s checks and weights.'
       : 'The fields and their allowed values are in the ScanRequest schema at /openapi.json.';
   return new AppError('BAD_REQUEST', { error: problem, hint });
 }
 
-/** Throws the 400 for a request that breaks the contract; returns the profile and the intent, narrowed. */
-export function checkScanRequest(fields: RequestFields): { profile: Profile | undefined; intent: ScanIntent | undefined } {
+/** What a valid request asks of the scan beyond its domain and lead. */
+export interface ScanAsk { profile?: Profile; rubric?: string; intent?: ScanIntent }
+
+/** Throws the 400 for a request that breaks the contract; returns the profile, rubric and intent, narrowed. */
+export function checkScanRequest(fields: RequestFields): ScanAsk {
   const err = scanRequestError(fields);
   if (err) throw err;
-  return { profile: fields.profile as Profile | undefined, intent: fields.intent as ScanIntent | undefined };
+  return {
+    ...(fields.profile !== undefined ? { profile: fields.profile as Profile } : {}),
+    ...(fields.rubric !== undefined ? { rubric: fields.rubric as string } : {}),
+    ...(fields.intent !== undefined ? { intent: fields.intent as ScanIntent } : {}),
+  };
 }

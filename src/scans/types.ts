@@ -13,7 +13,7 @@ export type { EngineReport, EvidenceRecord, Profile };
 
 /** The engine, as the service uses it (src/scanner/engine.ts satisfies this). */
 export interface SiteScanner {
-  scan(domain: string, opts: { profile?: Profile; intent?: ScanIntent; signal?: AbortSignal; onProgress?: ProgressSink }): Promise<{ report: EngineReport; evidence: EvidenceRecord[]; files?: ScannedFile[] }>;
+  scan(domain: string, opts: { profile?: Profile; rubric?: string; intent?: ScanIntent; signal?: AbortSignal; onProgress?: ProgressSink }): Promise<{ report: EngineReport; evidence: EvidenceRecord[]; files?: ScannedFile[] }>;
 }
 
 /** Pre-flight DNS: static SCAN_RESOLVE answers first, then DNS (src/net/resolve.ts). */
@@ -27,6 +27,8 @@ export interface ScanInput {
   profile?: unknown;
   /** Unchecked as it arrives; judged by the contract's ScanIntent schema. */
   intent?: unknown;
+  /** Unchecked as it arrives; the service judges it by the contract's ScoringRubric enum. Absent: the current rubric. */
+  rubric?: unknown;
   turnstileToken?: unknown;
   clientIp: string;
   /** Hears the scan's phases (the web form's progress); a coalesced request hears the scan it shares. */

@@ -33,7 +33,7 @@ export function cannedReport(domain: string, over: Partial<EngineReport> = {}): 
     ],
     evidenceRefs: ['ev-1', 'ev-2'],
     probeMethod: 'Each agent request was sent from two datacenter networks with the agent\'s published user-agent string.',
-    versions: reportVersions(),
+    versions: reportVersions('rubric-v1.1'),
     ...over,
   };
 }

@@ -2,7 +2,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { PREVIEW_ADDED, PREVIEW_REVISED } from '../../src/scanner/checks/preview.ts';
+import { V12_ADDED, V12_REVISED } from '../../src/scanner/checks/v1.2.ts';
+import { V13_ADDED } from '../../src/scanner/checks/preview.ts';
 import { CHECKS as CURRENT } from '../../src/scanner/checks/index.ts';
 import type { CheckStatus } from '../../src/scanner/types.ts';
 import type { CheckDefinition } from '../../src/scanner/checks/define.ts';
@@ -364,12 +365,12 @@ const REVISED_CASES: Record<string, Case[]> = {
 };
 
 describe('rubric checks over recorded evidence', () => {
-  const tables: Array<[CheckDefinition, Case[]]> = [...CURRENT, ...PREVIEW_ADDED].map((d) => [d, CASES[d.id] ?? []] as [CheckDefinition, Case[]]);
-  for (const d of PREVIEW_REVISED) tables.push([{ ...d, name: `${d.name} (rubric-v1.2-preview)` }, REVISED_CASES[d.id] ?? []]);
+  const tables: Array<[CheckDefinition, Case[]]> = [...CURRENT, ...V12_ADDED, ...V13_ADDED].map((d) => [d, CASES[d.id] ?? []] as [CheckDefinition, Case[]]);
+  for (const d of V12_REVISED) tables.push([{ ...d, name: `${d.name} (rubric-v1.2)` }, REVISED_CASES[d.id] ?? []]);
   for (const [def, cases] of tables) {
-    test(`check ${def.id}${def.name.endsWith('(rubric-v1.2-preview)') ? ' (preview revision)' : ''} has table cases`, () => assert.ok(cases.length >= 2, `${def.id} needs at least two cases`));
+    test(`check ${def.id}${def.name.endsWith('(rubric-v1.2)') ? ' (v1.2 revision)' : ''} has table cases`, () => assert.ok(cases.length >= 2, `${def.id} needs at least two cases`));
     for (const [name, given, want, credit] of cases) {
-      test(`check ${def.id}${def.name.endsWith('(rubric-v1.2-preview)') ? ' (preview)' : ''}: ${name} -> ${want}${credit !== undefined ? ` (credit ${credit})` : ''}`, () => {
+      test(`check ${def.id}${def.name.endsWith('(rubric-v1.2)') ? ' (v1.2)' : ''}: ${name} -> ${want}${credit !== undefined ? ` (credit ${credit})` : ''}`, () => {
         const out = def.evaluate(evidence(given));
         assert.equal(out.status, want, out.detail);
         if (credit !== undefined) assert.ok(out.credit !== undefined && Math.abs(out.credit / 1000 - credit) < 0.002, `credit ${out.credit} (${out.detail})`);
@@ -377,8 +378,8 @@ describe('rubric checks over recorded evidence', () => {
       });
     }
   }
-  test('checks: every decided outcome of a preview-added check names the generation of its standard', () => {
-    for (const def of PREVIEW_ADDED) {
+  test('checks: every decided outcome of a check rubric-v1.2 added names the generation of its standard', () => {
+    for (const def of V12_ADDED) {
       for (const [name, given] of CASES[def.id] ?? []) {
         const out = def.evaluate(evidence(given));
         if (out.status === 'pass' || out.status === 'fail') assert.ok(out.generation, `${def.id}: ${name}`);
@@ -386,8 +387,8 @@ describe('rubric checks over recorded evidence', () => {
     }
   });
   test('checks: no table case names an unknown check id', () => {
-    const ids = new Set([...CURRENT, ...PREVIEW_ADDED].map((c) => c.id));
+    const ids = new Set([...CURRENT, ...V12_ADDED, ...V13_ADDED].map((c) => c.id));
     for (const id of Object.keys(CASES)) assert.ok(ids.has(id), id);
-    for (const id of Object.keys(REVISED_CASES)) assert.ok(PREVIEW_REVISED.some((d) => d.id === id), id);
+    for (const id of Object.keys(REVISED_CASES)) assert.ok(V12_REVISED.some((d) => d.id === id), id);
   });
 });
