@@ -24,6 +24,7 @@ import { proposeRobotsPatch } from './robots-patch.ts';
 import { NETWORKS, type EngineReport, type EvidenceRecord, type FetchedView, type NetworkName, type Profile } from './types.ts';
 import { createLimiter, type Limiter } from './probe.ts';
 import { PhaseCounter, type ProgressSink } from './progress.ts';
+import type { DohSettings } from './dns-lookups.ts';
 import { ROSTER_VERSION, SCHEMA_VERSION, reportVersions } from './versions.ts';
 
 /** A file the scan read, kept beside the evidence so that two scans can be compared line by line. */
@@ -50,6 +51,8 @@ export interface ScannerOptions {
   maxRequests?: number;
   /** When set, one unsigned and one Web Bot Auth-signed home-page request per network, as agent-readiness itself. */
   webBotAuth?: WebBotAuthSigner;
+  /** SCAN_DOH_URL and our User-Agent: the DNS discovery lookups (dns-lookups.ts); unset, none are made. */
+  doh?: DohSettings;
 }
 
 /**
@@ -127,9 +130,13 @@ export function createScanner(opts: ScannerOptions): Scanner {
       budget: { remaining: opts.maxRequests ?? MAX_REQUESTS_PER_SCAN }, rosterVersion: ROSTER_VERSION, limiters: site.limiters,
       onRecord: (record) => addHosts(site, record),
       ...(opts.webBotAuth ? { webBotAuth: opts.webBotAuth } : {}),
+      ...(opts.doh ? { doh: opts.doh } : {}),
       ...(scanOpts.onProgress ? { progress: scanOpts.onProgress } : {}),
     });
 
+    // Beside the probes: started first, awaited only once round two is done.
+    const dnsPending = gatherer.dnsLookups();
+    dnsPending?.catch(() => undefined);
     const r1 = await gatherer.round1();
     const roster = getRoster(ROSTER_VERSION);
     const robots = readRobots(r1.robotsFetch.ok
@@ -152,6 +159,8 @@ export function createScanner(opts: ScannerOptions): Scanner {
     const r2 = await gatherer.round2(planFollowups(ev), robotsTxt.confirm);
     ev.followups = r2.followups;
     addSecondNetwork(robotsTxt, r2.robots);
+    const dns = dnsPending ? await dnsPending : undefined;
+    if (dns) ev.dns = dns.dns;
     for (const r of rows) r.entry.notes.push(...robotsCopyNotes(robotsTxt, r.agent));
     // Markdown the way each agent asks for it, on each agent's row (the preview rubric scores it).
     for (const [token, notes] of markdownNotes(ev)) rows.find((r) => r.agent.token === token)?.entry.notes.push(...notes);
@@ -161,7 +170,7 @@ export function createScanner(opts: ScannerOptions): Scanner {
     const profile = detectProfile(ev, scanOpts.profile);
     const { checks, score } = runRubric(ev, profile.profile);
     const views: FetchedView[] = [...r1.all, ...Object.values(ev.followups), ...Object.values(r2.robots)];
-    const evidence = dedupe(views.map((v) => v.record));
+    const evidence = dedupe([...views.map((v) => v.record), ...(dns?.records ?? [])]);
     const report: EngineReport = {
       schemaVersion: SCHEMA_VERSION,
       domain,

@@ -9,6 +9,7 @@ import type { RobotsCopies } from './robots-copies.ts';
 import type { RosterAgent } from './roster.ts';
 import type { FetchedView, NetworkName } from './types.ts';
 import { judgeFile, type FileState } from './file-judge.ts';
+import type { DnsEvidence } from './dns-lookups.ts';
 
 export interface ScanEvidence {
   domain: string;
@@ -44,6 +45,8 @@ export interface ScanEvidence {
   wba: Record<NetworkName, { unsigned: FetchedView; signed: FetchedView }> | null;
   /** Second-round probes (links sampled from llms.txt, canonical, service-desc...) by key. */
   followups: Record<string, FetchedView>;
+  /** The DNS discovery lookups by DNS over HTTPS (dns-lookups.ts); absent when no resolver is configured. */
+  dns?: DnsEvidence;
 }
 
 export type { FileState };

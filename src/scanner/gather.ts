@@ -13,6 +13,7 @@ import type { WebBotAuthSigner } from '../signing/web-bot-auth.ts';
 import { gridCells, homeUrl, CONTROL_KEY } from './grid.ts';
 import { createLimiter, runProbe, type Limiter, type ProbeContext, type ProbeSpec } from './probe.ts';
 import { PhaseCounter, type ProgressSink } from './progress.ts';
+import { lookUpDnsRecords, type DnsEvidence, type DohSettings } from './dns-lookups.ts';
 import { ROBOTS_MAX_BYTES } from './robots.ts';
 import type { RobotsViews } from './robots-copies.ts';
 import { agentHeaders, browserUserAgent, controlHeaders, getRoster, headerValue, probeableAgents, productArrivals, type HeaderList, type RosterAgent } from './roster.ts';
@@ -49,6 +50,8 @@ export interface GatherOptions {
   progress?: ProgressSink;
   /** Told of every answer's record as it arrives, before the scan's outcome is known. */
   onRecord?: (record: EvidenceRecord) => void;
+  /** The DNS over HTTPS resolver of the DNS discovery lookups (dns-lookups.ts); none: no lookups. */
+  doh?: DohSettings;
 }
 
 export interface Round1 {
@@ -102,6 +105,15 @@ export class Gatherer {
       onRecord(v.record);
       return v;
     });
+  }
+
+  /**
+   * The DNS discovery lookups through networkA, under their own bound and this scan's budget and
+   * deadline; the engine starts them before round one and awaits them after round two.
+   */
+  dnsLookups(): Promise<{ dns: DnsEvidence; records: EvidenceRecord[] }> | undefined {
+    const doh = this.#opts.doh;
+    return doh ? lookUpDnsRecords(this.#domain, this.#opts.networks.networkA, doh, this.#ctx) : undefined;
   }
 
   url(path: string): string {

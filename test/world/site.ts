@@ -9,6 +9,7 @@ import type { CheckStatus, EdgeOutcome, Headline, MatrixVerdict, NetworkName, Pr
 import type { RobotsSays } from '../../src/scanner/robots.ts';
 import type { EdgeResponse } from './vendors.ts';
 import type { StrictVerifier } from './web-bot-auth/index.ts';
+import type { WorldDns } from './doh.ts';
 
 export type WorldNetwork = NetworkName | 'user' | 'direct';
 /** browser = no roster token in the UA; agents = any roster agent; or a list of tokens. */
@@ -85,6 +86,8 @@ export interface Scenario {
    * the world's strict verifier (web-bot-auth/); a replayed nonce gets 429. The verdict is in `x-world-wba`.
    */
   signedOnly?: EdgeResponse;
+  /** Its DNS discovery records, as the world's DoH resolver answers them (doh.ts); none: NXDOMAIN. */
+  dns?: WorldDns;
   /** How the scan of this scenario is configured. */
   scan?: { networkB?: 'unconfigured'; probeTimeoutMs?: number };
   expect: Expectation;
