@@ -25,6 +25,7 @@ import { NETWORKS, type EngineReport, type EvidenceRecord, type FetchedView, typ
 import { createLimiter, type Limiter } from './probe.ts';
 import { PhaseCounter, type ProgressSink } from './progress.ts';
 import type { DohSettings } from './dns-lookups.ts';
+import { verifyCardSignatures } from './a2a-signatures.ts';
 import { ROSTER_VERSION, SCHEMA_VERSION, reportVersions } from './versions.ts';
 
 /** A file the scan read, kept beside the evidence so that two scans can be compared line by line. */
@@ -159,6 +160,9 @@ export function createScanner(opts: ScannerOptions): Scanner {
     const r2 = await gatherer.round2(planFollowups(ev), robotsTxt.confirm);
     ev.followups = r2.followups;
     addSecondNetwork(robotsTxt, r2.robots);
+    // Signed A2A cards: verified once their key sets are in (round two), before anything is judged.
+    const cardSignatures = await verifyCardSignatures(ev);
+    if (cardSignatures) ev.a2aSignatures = cardSignatures;
     const dns = dnsPending ? await dnsPending : undefined;
     if (dns) ev.dns = dns.dns;
     for (const r of rows) r.entry.notes.push(...robotsCopyNotes(robotsTxt, r.agent));

@@ -10,6 +10,7 @@ import type { RosterAgent } from './roster.ts';
 import type { FetchedView, NetworkName } from './types.ts';
 import { judgeFile, type FileState } from './file-judge.ts';
 import type { DnsEvidence } from './dns-lookups.ts';
+import type { CardSignatureResult } from './a2a-signatures.ts';
 
 export interface ScanEvidence {
   domain: string;
@@ -47,6 +48,8 @@ export interface ScanEvidence {
   followups: Record<string, FetchedView>;
   /** The DNS discovery lookups by DNS over HTTPS (dns-lookups.ts); absent when no resolver is configured. */
   dns?: DnsEvidence;
+  /** Each signature of the A2A agent card, verified after round two (a2a-signatures.ts); absent when the card carries none. */
+  a2aSignatures?: CardSignatureResult[];
 }
 
 export type { FileState };

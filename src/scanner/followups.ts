@@ -5,6 +5,7 @@
 import type { ScanEvidence } from './evidence.ts';
 import { llmsTxt, sampleLinks, serviceDescUrls } from './features.ts';
 import { alternateFollower, markdownAlternate } from './markdown.ts';
+import { cardKeyUrls, keyFollowupKey } from './a2a-signatures.ts';
 
 /** Same-site llms.txt links followed (sorted, first n): what rubric-v1.2-preview's discovery.llms-txt-links scores. */
 export const LLMS_LINK_FOLLOW = 10;
@@ -52,6 +53,9 @@ export function planFollowups(ev: ScanEvidence): Array<[string, string]> {
   if (canonical && sameSite(ev, canonical) && ev.home && canonical !== ev.home.record.finalUrl) plan.push(['canonical', canonical]);
 
   for (const url of serviceDescUrls(ev).filter((u) => sameSite(ev, u) && !fetched.has(u)).slice(0, SERVICE_DESC_SAMPLE)) plan.push([`service-desc:${url}`, url]);
+
+  // The key sets a signed A2A card names (any https host: the egress guards it like every hop).
+  for (const url of cardKeyUrls(ev)) plan.push([keyFollowupKey(url), url]);
 
   const license = ev.robots.extensions.find((e) => e.field === 'license')?.value;
   if (license) {
