@@ -8,6 +8,7 @@ import { getHomeScript } from './getHomeScript.ts';
 import { getStylesheet } from './getStylesheet.ts';
 import { getScanProgress } from './getScanProgress.ts';
 import { getKeyDirectory } from './getKeyDirectory.ts';
+import { getSignatureAgentCard } from './getSignatureAgentCard.ts';
 import { submitScanForm } from './submitScanForm.ts';
 import { getScanHint } from './getScanHint.ts';
 import { getOpenApi, getOpenApiWellKnown, getSwaggerJson } from './getOpenApi.ts';
@@ -82,6 +83,7 @@ export const handlers: { [Op in OperationId]: Handler<Op> } = {
   getSecurityTxt,
   getApiCatalog,
   getKeyDirectory,
+  getSignatureAgentCard,
   getMcpServerCard,
   getArd,
   getAiCatalog,

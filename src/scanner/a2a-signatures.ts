@@ -11,7 +11,9 @@
  */
 import canonicalize from 'canonicalize';
 import { EmbeddedJWK, createLocalJWKSet, flattenedVerify, type JSONWebKeySet, type JWSHeaderParameters } from 'jose';
-import { fileState, parseJson, type ScanEvidence } from './evidence.ts';
+import { fileState, parseJson, type CardSignatureResult, type ScanEvidence } from './evidence.ts';
+
+export type { CardSignatureResult };
 
 export const A2A_CARD_PATH = '/.well-known/agent-card.json';
 /** More signatures than this are not looked at (a card is not a place for hundreds). */
@@ -19,15 +21,6 @@ export const MAX_CARD_SIGNATURES = 4;
 /** Asymmetric algorithms only: a signature a reader cannot verify with a public key proves nothing to it. */
 const ALGORITHMS = ['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA', 'Ed25519'];
 
-export interface CardSignatureResult {
-  index: number;
-  alg?: string;
-  kid?: string;
-  /** Where the key came from: `jku <url>`, `jwks_uri <url>`, `embedded jwk`. */
-  keySource?: string;
-  outcome: 'verified' | 'invalid' | 'unverifiable';
-  reason: string;
-}
 
 interface RawSignature { protected?: unknown; signature?: unknown; header?: unknown }
 

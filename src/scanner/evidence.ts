@@ -10,7 +10,6 @@ import type { RosterAgent } from './roster.ts';
 import type { FetchedView, NetworkName } from './types.ts';
 import { judgeFile, type FileState } from './file-judge.ts';
 import type { DnsEvidence } from './dns-lookups.ts';
-import type { CardSignatureResult } from './a2a-signatures.ts';
 
 export interface ScanEvidence {
   domain: string;
@@ -53,6 +52,18 @@ export interface ScanEvidence {
 }
 
 export type { FileState };
+
+/** One signature of the A2A agent card, as a2a-signatures.ts verified it. */
+export interface CardSignatureResult {
+  index: number;
+  alg?: string;
+  kid?: string;
+  /** Where the key came from: `jku <url>`, `jwks_uri <url>`, `embedded jwk`. */
+  keySource?: string;
+  outcome: 'verified' | 'invalid' | 'unverifiable';
+  reason: string;
+}
+
 
 /**
  * Was the file there, and is it the file? The one judgement of src/scanner/file-judge.ts: absent
