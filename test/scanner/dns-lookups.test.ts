@@ -98,3 +98,13 @@ test('through the world: the record names are never given to the host resolver, 
     await world.stop();
   }
 });
+
+test('a zone stuffed with long records makes a bounded detail', async () => {
+  const { check } = await import('../../src/scanner/checks/discovery.dns-records.ts');
+  const { evidence } = await import('./fixtures.ts');
+  const { DNS_RECORD_KINDS } = await import('../../src/scanner/dns-records.ts');
+  const long = `v=aid2;u=https://x.example/${'a'.repeat(5000)};p=a2a`;
+  const ev = evidence({ dns: { resolver: RESOLVER, lookups: DNS_RECORD_KINDS.map((kind) => ({ kind, name: kind.label, evidenceId: 'ev', answer: { state: 'found' as const, records: Array.from({ length: 50 }, () => (kind.type === 'SVCB' ? { type: 'SVCB' as const, priority: 1, target: `${'b'.repeat(60)}.example.`, params: {} } : { type: 'TXT' as const, text: long })) } })) } });
+  const o = check.evaluate(ev);
+  assert.ok(o.detail.length < 8000, `${o.detail.length} characters`);
+});

@@ -6,6 +6,8 @@ import { readRecord, type ReadRecord } from '../dns-records.ts';
 import { ALL, fail, inconclusive, matched, pass, type CheckDefinition } from './define.ts';
 
 const A2A_CARD = '/.well-known/agent-card.json';
+const MAX_RECORDS = 5;
+const short = (t: string) => (t.length > 200 ? `${t.slice(0, 200)}…` : t);
 const MCP_FILES = ['/.well-known/mcp/server-card.json', '/.well-known/mcp.json'] as const;
 
 /** A URL as compared: parsed, without a trailing slash; a host-only (SVCB) endpoint compares by origin. */
@@ -63,8 +65,8 @@ export function conflicts(ev: ScanEvidence, found: readonly ReadRecord[]): { con
     }
     const fileUrls = listed.urls.map(norm);
     const matches = (r: ReadRecord, u: string) => (r.kind === '_agents' ? new URL(u).origin === norm(r.endpoint!) : norm(r.endpoint!) === u);
-    for (const r of inDns) if (!fileUrls.some((u) => matches(r, u))) out.push(`${r.kind} advertises the ${name} endpoint ${r.endpoint}, which ${listed.file} does not list`);
-    for (const u of fileUrls) if (!inDns.some((r) => matches(r, u))) out.push(`${listed.file} lists the ${name} endpoint ${u}, which no ${name} record in DNS advertises`);
+    for (const r of inDns) if (!fileUrls.some((u) => matches(r, u))) out.push(`${r.kind} advertises the ${name} endpoint ${r.endpoint!.slice(0, 200)}, which ${listed.file} does not list`);
+    for (const u of fileUrls.slice(0, 10)) if (!inDns.some((r) => matches(r, u))) out.push(`${listed.file} lists the ${name} endpoint ${u.slice(0, 200)}, which no ${name} record in DNS advertises`);
   }
   return { conflicts: out, notes };
 }
@@ -82,7 +84,8 @@ export const check: CheckDefinition = {
     const failed: string[] = [];
     for (const l of dns.lookups) {
       const a = l.answer;
-      if (a.state === 'found') for (const r of a.records) found.push(readRecord(l.kind, ev.domain, r));
+      // A zone is the site's to fill: at most MAX_RECORDS per name are read, and each is shown cut short.
+      if (a.state === 'found') for (const r of a.records.slice(0, MAX_RECORDS)) found.push(readRecord(l.kind, ev.domain, r));
       else if (a.state === 'failed') failed.push(`${l.kind.label} ${l.kind.type} (${a.reason})`);
       else states.push(`${l.kind.label} ${a.state === 'nxdomain' ? 'NXDOMAIN' : 'no record (NODATA)'}`);
     }
@@ -91,8 +94,8 @@ export const check: CheckDefinition = {
       if (failed.length) return inconclusive(`DNS lookups through ${dns.resolver} failed: ${failed.join(', ')}${states.length ? `; ${states.join(', ')}` : ''}`);
       return inconclusive(`no agent discovery records in DNS (${states.join(', ')}): not applicable`);
     }
-    const describe = (r: ReadRecord) => `${r.kind} ${r.generation}${r.protocol ? ` ${r.protocol}` : ''}${r.endpoint ? ` -> ${r.endpoint}` : ''}${r.problem ? ` (${r.problem})` : ''}`;
-    const generation = [...new Set(found.map((r) => r.generation))].join('; ');
+    const describe = (r: ReadRecord) => `${r.kind} ${short(r.generation)}${r.protocol ? ` ${short(r.protocol)}` : ''}${r.endpoint ? ` -> ${short(r.endpoint)}` : ''}${r.problem ? ` (${r.problem})` : ''}`;
+    const generation = short([...new Set(found.map((r) => r.generation))].join('; '));
     const { conflicts: disagree, notes } = conflicts(ev, found);
     const rest = `${states.length ? `; ${states.join(', ')}` : ''}${notes.length ? `; ${notes.join('; ')}` : ''}${failedNote}`;
     const malformed = found.filter((r) => r.problem);

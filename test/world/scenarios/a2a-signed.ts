@@ -20,6 +20,8 @@ const signed = signCard(card, header);
 // After signing, the endpoint is pointed elsewhere: what a signature exists to catch.
 const tampered = { ...signed, supportedInterfaces: [{ url: 'https://a2a-attacker.world-fixtures.com/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] };
 const otherKid = signCard(card, { ...header, kid: 'world-a2a-retired' });
+// An attacker-chosen key host that resolves to a private address: the guard refuses it, nothing is sent.
+const internalJku = signCard(card, { ...header, jku: 'https://internal.world-fixtures.com/.well-known/jwks.json' });
 
 export const A2A_SIGNED_SCENARIOS: Scenario[] = [
   {
@@ -47,6 +49,15 @@ export const A2A_SIGNED_SCENARIOS: Scenario[] = [
       headline: 'open',
       previewChecks: { 'discovery.a2a-card-v1': ['fail', 'A2A v1.0'] },
       previewDetails: { 'discovery.a2a-card-v1': /^signature invalid: signature 1 invalid, no key world-a2a-retired in jku https:\/\/a2a-signed\.world-fixtures\.com\/\.well-known\/jwks\.json/ },
+    },
+  },
+  {
+    name: 'a2a-jku-internal', about: 'A signed card whose jku names a host resolving to a private address: the guard refuses the fetch, the signature is left unverified, never invalid.',
+    files: { '/.well-known/agent-card.json': json(internalJku) },
+    expect: {
+      headline: 'open',
+      previewChecks: { 'discovery.a2a-card-v1': ['pass', 'A2A v1.0'] },
+      previewDetails: { 'discovery.a2a-card-v1': /; signature not verified: the key set at https:\/\/internal\.world-fixtures\.com\/\.well-known\/jwks\.json could not be fetched$/ },
     },
   },
 ];
