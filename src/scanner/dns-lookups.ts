@@ -2,8 +2,9 @@
  * The DNS discovery lookups of a scan (dns-records.ts), by DNS over HTTPS through networkA's
  * guarded egress: never the host's resolver. They go to the resolver (SCAN_DOH_URL), not to the
  * site, so they do not take the site's politeness slots; each counts in the scan's request budget
- * and they run at most DOH_CONCURRENCY at a time. They start with round one and are awaited only
- * after round two, so they run beside the probes, never on the scan's critical path.
+ * and they run at most DOH_CONCURRENCY at a time. They start once round one's first requests are
+ * on their way and are awaited only after round two, so they run beside the probes, never on the
+ * scan's critical path.
  */
 import type { Egress } from '../net/egress.ts';
 import { DNS_MESSAGE, dohGetUrl, readDohAnswer, type DohAnswer } from '../net/doh.ts';
@@ -11,8 +12,12 @@ import { DNS_RECORD_KINDS, type DnsRecordKind } from './dns-records.ts';
 import { createLimiter, requestHeadersFor, toView, type Limiter, type ProbeContext, type ProbeSpec } from './probe.ts';
 import type { EvidenceRecord } from './types.ts';
 
-/** All five at once: one round trip to the resolver. */
-export const DOH_CONCURRENCY = 5;
+/**
+ * One at a time, over one kept-alive connection: five round trips to the resolver beside a scan of
+ * ten or more waves, where five at once opened five TLS connections whose handshakes, at the start
+ * of a scan, competed with the site's first requests for the CPU (bench/results.md).
+ */
+export const DOH_CONCURRENCY = 1;
 /** A DNS answer is small; anything past this is not one. */
 const DOH_MAX_BYTES = 64 * 1024;
 

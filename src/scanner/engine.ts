@@ -135,10 +135,11 @@ export function createScanner(opts: ScannerOptions): Scanner {
       ...(scanOpts.onProgress ? { progress: scanOpts.onProgress } : {}),
     });
 
-    // Beside the probes: started first, awaited only once round two is done.
+    // Beside the probes: started once round one's first requests are out, awaited only once round two is done.
+    const round1 = gatherer.round1();
     const dnsPending = gatherer.dnsLookups();
     dnsPending?.catch(() => undefined);
-    const r1 = await gatherer.round1();
+    const r1 = await round1;
     const roster = getRoster(ROSTER_VERSION);
     const robots = readRobots(r1.robotsFetch.ok
       ? { ok: true, status: r1.robotsFetch.status, contentType: r1.robotsFetch.contentType, body: r1.robotsFetch.body, edgeOutcome: r1.robotsFetch.outcome }

@@ -109,7 +109,7 @@ export class Gatherer {
 
   /**
    * The DNS discovery lookups through networkA, under their own bound and this scan's budget and
-   * deadline; the engine starts them before round one and awaits them after round two.
+   * deadline; the engine starts them with round one and awaits them after round two.
    */
   dnsLookups(): Promise<{ dns: DnsEvidence; records: EvidenceRecord[] }> | undefined {
     const doh = this.#opts.doh;

@@ -40,14 +40,14 @@ function fakeNetwork(name: string) {
   return { egress, stats };
 }
 
-test('the lookups go through networkA to the resolver, beside the probes, outside the site bound, and in the evidence', async () => {
+test('the lookups go through networkA to the resolver, one at a time beside the probes, outside the site bound, and in the evidence', async () => {
   const a = fakeNetwork('networkA');
   const b = fakeNetwork('networkB');
   const scanner = createScanner({ networks: { networkA: a.egress, networkB: b.egress }, deadlineMs: 60_000, probeTimeoutMs: 10_000, concurrency: 3, doh: { url: RESOLVER, userAgent: 'agent-readiness/1.0 (test)' } });
   const { report, evidence } = await scanner.scan('dns.example');
   assert.equal(a.stats.doh.length, 5, 'five lookups, through networkA');
   assert.equal(b.stats.doh.length, 0, 'none through networkB');
-  assert.equal(a.stats.dohBeforeFirstSiteAnswer, 5, 'all five were sent before the first site answer arrived: they start with round one');
+  assert.ok(a.stats.dohBeforeFirstSiteAnswer >= 1, 'the first lookup was sent before the first site answer arrived: they start with round one');
   assert.ok(a.stats.siteMax <= 3, `the site bound holds (${a.stats.siteMax})`);
   const names = a.stats.doh.map((u) => dnsPacket.decode(Buffer.from(new URL(u).searchParams.get('dns')!, 'base64url')).questions![0]!);
   assert.deepEqual(names.map((q) => `${q.name} ${q.type}`), ['_agents.dns.example UNKNOWN_64', '_agent.dns.example TXT', '_ans.dns.example TXT', '_x402.dns.example TXT', '_mcp.dns.example TXT']);
