@@ -40,15 +40,28 @@ export interface DnsEvidence {
   lookups: DnsLookup[];
 }
 
+/**
+ * How long, once round two is done, the engine still waits for lookups under way; then they are
+ * cut off as failed. A resolver that hangs can lengthen a scan by this much and no more.
+ */
+export const DNS_GRACE_MS = 1500;
+
 /** Every lookup for `domain`, in DNS_RECORD_KINDS order, with the evidence record of each request. */
 export async function lookUpDnsRecords(
   domain: string, egress: Egress, settings: DohSettings, ctx: Pick<ProbeContext, 'timeoutMs' | 'signal' | 'budget'>, limiter: Limiter = createLimiter(DOH_CONCURRENCY),
 ): Promise<{ dns: DnsEvidence; records: EvidenceRecord[] }> {
-  const results = await Promise.all(DNS_RECORD_KINDS.map((kind) => limiter(() => lookUp(domain, kind, egress, settings, ctx))));
+  // When the resolver itself gave no answer (a timeout, a refused connection), the next lookups are
+  // not sent: they would wait as long, each, for the same silence.
+  let unreachable: string | undefined;
+  const results = await Promise.all(DNS_RECORD_KINDS.map((kind) => limiter(async () => {
+    const r = await lookUp(domain, kind, egress, settings, ctx, unreachable);
+    if (r.record.errorCode && r.record.errorCode !== 'BUDGET') unreachable ??= `${r.record.errorCode} on ${kind.label}`;
+    return r;
+  })));
   return { dns: { resolver: settings.url, lookups: results.map((r) => r.lookup) }, records: results.map((r) => r.record) };
 }
 
-async function lookUp(domain: string, kind: DnsRecordKind, egress: Egress, settings: DohSettings, ctx: Pick<ProbeContext, 'timeoutMs' | 'signal' | 'budget'>) {
+async function lookUp(domain: string, kind: DnsRecordKind, egress: Egress, settings: DohSettings, ctx: Pick<ProbeContext, 'timeoutMs' | 'signal' | 'budget'>, unreachable: string | undefined) {
   const name = `${kind.label}.${domain}`;
   const spec: ProbeSpec = { key: `dns:${kind.label}`, network: 'networkA', url: dohGetUrl(settings.url, name, kind.type), userAgent: settings.userAgent, arrival: [['user-agent', settings.userAgent], ['accept', DNS_MESSAGE]], isHome: false, keepBody: false };
   const notSent = (errorCode: string, message: string) => {
@@ -56,7 +69,8 @@ async function lookUp(domain: string, kind: DnsRecordKind, egress: Egress, setti
     return { record, lookup: { kind, name, answer: { state: 'failed' as const, reason: message }, evidenceId: record.id } };
   };
   if (!egress.configured) return notSent('UNCONFIGURED', 'networkA is not configured');
-  if (ctx.signal.aborted) return notSent('DEADLINE', 'the scan deadline passed before this lookup started');
+  if (ctx.signal.aborted) return notSent('DEADLINE', 'the scan (or its wait for DNS) ended before this lookup started');
+  if (unreachable) return notSent('NOT_ASKED', `not asked: the resolver gave no answer to an earlier lookup (${unreachable})`);
   if (ctx.budget.remaining <= 0) return notSent('BUDGET', 'the per-scan request budget was spent');
   ctx.budget.remaining--;
   const result = await egress.fetch({ url: spec.url, headers: requestHeadersFor(spec), timeoutMs: ctx.timeoutMs, maxBodyBytes: DOH_MAX_BYTES, maxRedirects: 0, signal: ctx.signal });

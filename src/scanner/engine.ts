@@ -24,7 +24,7 @@ import { proposeRobotsPatch } from './robots-patch.ts';
 import { NETWORKS, type EngineReport, type EvidenceRecord, type FetchedView, type NetworkName, type Profile } from './types.ts';
 import { createLimiter, type Limiter } from './probe.ts';
 import { PhaseCounter, type ProgressSink } from './progress.ts';
-import type { DohSettings } from './dns-lookups.ts';
+import { DNS_GRACE_MS, type DohSettings } from './dns-lookups.ts';
 import { verifyCardSignatures } from './a2a-signatures.ts';
 import { ROSTER_VERSION, SCHEMA_VERSION, reportVersions } from './versions.ts';
 
@@ -138,7 +138,7 @@ export function createScanner(opts: ScannerOptions): Scanner {
     // Beside the probes: started once round one's first requests are out, awaited only once round two is done.
     const round1 = gatherer.round1();
     const dnsPending = gatherer.dnsLookups();
-    dnsPending?.catch(() => undefined);
+    dnsPending?.done.catch(() => undefined);
     const r1 = await round1;
     const roster = getRoster(ROSTER_VERSION);
     const robots = readRobots(r1.robotsFetch.ok
@@ -164,7 +164,9 @@ export function createScanner(opts: ScannerOptions): Scanner {
     // Signed A2A cards: verified once their key sets are in (round two), before anything is judged.
     const cardSignatures = await verifyCardSignatures(ev);
     if (cardSignatures) ev.a2aSignatures = cardSignatures;
-    const dns = dnsPending ? await dnsPending : undefined;
+    // Lookups still under way get DNS_GRACE_MS more, then are cut off as failed: DNS never holds a scan up for long.
+    const grace = dnsPending ? setTimeout(dnsPending.cutOff, DNS_GRACE_MS) : undefined;
+    const dns = dnsPending ? await dnsPending.done.finally(() => clearTimeout(grace)) : undefined;
     if (dns) ev.dns = dns.dns;
     for (const r of rows) r.entry.notes.push(...robotsCopyNotes(robotsTxt, r.agent));
     // Markdown the way each agent asks for it, on each agent's row (the preview rubric scores it).

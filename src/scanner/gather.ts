@@ -111,9 +111,13 @@ export class Gatherer {
    * The DNS discovery lookups through networkA, under their own bound and this scan's budget and
    * deadline; the engine starts them with round one and awaits them after round two.
    */
-  dnsLookups(): Promise<{ dns: DnsEvidence; records: EvidenceRecord[] }> | undefined {
+  dnsLookups(): { done: Promise<{ dns: DnsEvidence; records: EvidenceRecord[] }>; cutOff: () => void } | undefined {
     const doh = this.#opts.doh;
-    return doh ? lookUpDnsRecords(this.#domain, this.#opts.networks.networkA, doh, this.#ctx) : undefined;
+    if (!doh) return undefined;
+    // cutOff() ends the lookups still under way (the engine's grace after round two, DNS_GRACE_MS).
+    const stop = new AbortController();
+    const signal = AbortSignal.any([this.#ctx.signal, stop.signal]);
+    return { done: lookUpDnsRecords(this.#domain, this.#opts.networks.networkA, doh, { ...this.#ctx, signal }), cutOff: () => stop.abort() };
   }
 
   url(path: string): string {

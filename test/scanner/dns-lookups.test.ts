@@ -108,3 +108,33 @@ test('a zone stuffed with long records makes a bounded detail', async () => {
   const o = check.evaluate(ev);
   assert.ok(o.detail.length < 8000, `${o.detail.length} characters`);
 });
+
+test('a resolver that never answers holds the scan up by the grace at most: the lookup under way is cut off, the rest never start', async () => {
+  const a = fakeNetwork('networkA');
+  let dohSent = 0;
+  const hanging: Egress = {
+    ...a.egress,
+    fetch: (req) => (new URL(req.url).hostname === 'resolver.example'
+      // Never answers; ends only when its signal does (the engine's cut-off), as a hung TCP peer would.
+      ? (dohSent++, new Promise<ProbeResult>((resolve) => req.signal!.addEventListener('abort', () => resolve({ ok: false, errorCode: 'TIMEOUT', message: 'aborted', redirects: [], timingMs: 0 }), { once: true })))
+      : a.egress.fetch(req)),
+  };
+  const scanner = createScanner({ networks: { networkA: hanging, networkB: fakeNetwork('networkB').egress }, deadlineMs: 120_000, probeTimeoutMs: 60_000, doh: { url: RESOLVER, userAgent: 'ua' } });
+  const { report, evidence } = await scanner.scan('dns.example');
+  assert.equal(dohSent, 1, 'one lookup sent; it never ended before the cut-off, so no other started');
+  const dns = evidence.filter((e) => e.key.startsWith('dns:'));
+  assert.deepEqual(dns.map((e) => e.errorCode), ['TIMEOUT', 'DEADLINE', 'DEADLINE', 'DEADLINE', 'DEADLINE']);
+  const check = report.preview?.checks.find((c) => c.id === 'discovery.dns-records');
+  assert.equal(check?.status, 'inconclusive');
+  assert.match(check?.detail ?? '', /failed: _agents SVCB \(TIMEOUT: aborted\), _agent TXT \(the scan \(or its wait for DNS\) ended before this lookup started\)/);
+});
+
+test('a resolver that gave no answer (a timeout) is not asked again in the same scan', async () => {
+  const a = fakeNetwork('networkA');
+  let dohSent = 0;
+  const timingOut: Egress = { ...a.egress, fetch: (req) => (new URL(req.url).hostname === 'resolver.example' ? (dohSent++, Promise.resolve({ ok: false, errorCode: 'TIMEOUT', message: 'timed out', redirects: [], timingMs: 8000 })) : a.egress.fetch(req)) };
+  const { dns, records } = await lookUpDnsRecords('dns.example', timingOut, { url: RESOLVER, userAgent: 'ua' }, { timeoutMs: 8000, signal: new AbortController().signal, budget: { remaining: 10 } });
+  assert.equal(dohSent, 1);
+  assert.deepEqual(records.map((r) => [r.errorCode, r.outcome]), [['TIMEOUT', 'transport-error'], ...Array(4).fill(['NOT_ASKED', 'unprobed'])]);
+  assert.match((dns.lookups[1]!.answer as { reason: string }).reason, /not asked: the resolver gave no answer to an earlier lookup \(TIMEOUT on _agents\)/);
+});
