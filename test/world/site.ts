@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { agentForUserAgent } from '../../src/scanner/roster.ts';
 import type { CheckStatus, EdgeOutcome, Headline, MatrixVerdict, NetworkName, Profile } from '../../src/scanner/types.ts';
 import type { RobotsSays } from '../../src/scanner/robots.ts';
+import type { ScanIntent } from '../../src/scanner/intent-request.ts';
 import type { EdgeResponse } from './vendors.ts';
 import type { StrictVerifier } from './web-bot-auth/index.ts';
 import type { WorldDns } from './doh.ts';
@@ -63,6 +64,21 @@ export interface Expectation {
   };
   /** The robots.txt patch: agents it edits, and agents left to a managed block's setting. */
   robotsPatch?: { agents: readonly string[]; managed?: readonly string[] } | null;
+  /** report.intent for a scan with `scan.intent` (grading by intent); null: the report has none. */
+  intent?: IntentExpectation | null;
+}
+
+export interface IntentExpectation {
+  met: number;
+  decided: number;
+  roles: Record<string, {
+    asIntended: boolean | null;
+    robotsSays?: string;
+    edgeDoes?: string;
+    missed?: readonly string[];
+    /** The fix: null for none, else its text's pattern, the platform it names and its robots.txt lines. */
+    fix?: null | { text: RegExp; platform: string | null; robotsTxt: string | null; docUrl?: string | null };
+  }>;
 }
 
 export interface Scenario {
@@ -89,7 +105,7 @@ export interface Scenario {
   /** Its DNS discovery records, as the world's DoH resolver answers them (doh.ts); none: NXDOMAIN. */
   dns?: WorldDns;
   /** How the scan of this scenario is configured. */
-  scan?: { networkB?: 'unconfigured'; probeTimeoutMs?: number };
+  scan?: { networkB?: 'unconfigured'; probeTimeoutMs?: number; intent?: ScanIntent };
   expect: Expectation;
 }
 
