@@ -3,12 +3,13 @@
 import { fileState, parseJson } from '../evidence.ts';
 import type { ScanEvidence } from '../evidence.ts';
 import { readRecord, type ReadRecord } from '../dns-records.ts';
+import { LEGACY_CARD_PATHS, MCP_CATALOG_PATH, mcpDiscovery } from '../mcp-discovery.ts';
 import { ALL, fail, inconclusive, matched, pass, type CheckDefinition } from './define.ts';
 
 const A2A_CARD = '/.well-known/agent-card.json';
 const MAX_RECORDS = 5;
 const short = (t: string) => (t.length > 200 ? `${t.slice(0, 200)}…` : t);
-const MCP_FILES = ['/.well-known/mcp/server-card.json', '/.well-known/mcp.json'] as const;
+const MCP_FILES = [MCP_CATALOG_PATH, ...LEGACY_CARD_PATHS] as const;
 
 /** A URL as compared: parsed, without a trailing slash; a host-only (SVCB) endpoint compares by origin. */
 function norm(url: string): string {
@@ -37,14 +38,18 @@ export function fileEndpoints(ev: ScanEvidence): Record<'a2a' | 'mcp', { file: s
     const urls = [...ifaces.map((i) => absolute(ev, i?.url)), absolute(ev, card.url)].filter((u): u is string => !!u);
     out.a2a = { file: A2A_CARD, urls };
   }
-  for (const path of MCP_FILES) {
-    const doc = parseJson(ev.files[path]) as Record<string, unknown> | undefined;
-    if (!doc || typeof doc !== 'object' || Array.isArray(doc)) continue;
-    const remotes = Array.isArray(doc.remotes) ? doc.remotes as Array<Record<string, unknown> | null> : [];
-    const transport = doc.transport as Record<string, unknown> | undefined;
-    const urls = [...remotes.map((r) => absolute(ev, r?.url)), absolute(ev, transport?.endpoint)].filter((u): u is string => !!u);
-    out.mcp = { file: path, urls: [...(out.mcp?.urls ?? []), ...urls] };
-    out.mcp.file = out.mcp.file === path ? path : `${out.mcp.file} and ${path}`;
+  // MCP: every card found the way the current draft says (the catalog, issue 37 item 1) and on the legacy paths.
+  const mcp = mcpDiscovery(ev);
+  const cards = [...mcp.current, ...mcp.legacy];
+  if (cards.length) {
+    const urls = cards.flatMap(({ where, card }) => {
+      const remotes = Array.isArray(card.remotes) ? card.remotes as Array<Record<string, unknown> | null> : [];
+      const transport = card.transport as Record<string, unknown> | undefined;
+      // A card at `<endpoint>/server-card` (the draft's reserved default) names its endpoint by where it is.
+      const byPlace = /^https:\/\/.+\/server-card$/.test(where) ? where.slice(0, -'/server-card'.length) : undefined;
+      return [...remotes.map((r) => absolute(ev, r?.url)), absolute(ev, transport?.endpoint), byPlace];
+    }).filter((u): u is string => !!u);
+    out.mcp = { file: [...new Set(cards.map((c) => c.where))].join(' and '), urls };
   }
   return out;
 }
