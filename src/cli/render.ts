@@ -11,6 +11,7 @@ import { domainInText } from '../report/domain-name.ts';
 import type { ChecksGate } from './check-gates.ts';
 import type { GateResult } from './gate.ts';
 import { describeDifferences, hostedColumns, localColumns, renderMatrix } from './matrix-view.ts';
+import { refusalLines } from './refusals-view.ts';
 import type { Style } from './style.ts';
 import type { UploadResult, UserVantage } from './vantage.ts';
 
@@ -99,6 +100,8 @@ export function renderHuman(v: HumanView, s: Style): string {
   const user = v.vantage?.outcomes ?? null;
   out.push(s.bold('Agents:'));
   out.push(...renderMatrix(r.matrix, v.mode === 'hosted' ? hostedColumns(user) : localColumns(), s));
+  const refusals = refusalLines(r.matrix);
+  if (refusals.length) out.push(s.bold('Who refused, and prices:'), ...refusals.map((l) => `  ${l}`));
   out.push('');
 
   if (v.mode === 'hosted') {

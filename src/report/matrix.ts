@@ -7,6 +7,7 @@ import type { EvidenceRecord, MatrixEntry, NetworkName } from '../scanner/types.
 import type { CliVantage } from '../scans/types.ts';
 import { html, type SafeHtml } from './html.ts';
 import { edgeWord, robotsWord, statusWord, VERDICT_MEANING, verdictWord } from './words.ts';
+import { refusalLines, refusalTag } from './refusals.ts';
 
 const INTENTS: ReadonlyArray<{ intent: string; title: string }> = [
   { intent: 'user-fetch', title: 'Fetching for a person' },
@@ -26,6 +27,7 @@ function panel(m: MatrixEntry, evidence: ReadonlyMap<string, EvidenceRecord>, cl
   return html`<div class="pop"><p><strong>${m.ua}</strong>: ${VERDICT_MEANING[m.verdict] ?? m.verdict} <span class="muted">(${m.measurement})</span></p>
 ${m.httpStatus ? html`<p>HTTP status: ${NETS.map((n, i) => html`${i ? ', ' : ''}${NET_LABEL[n]} ${m.httpStatus![n] || 'no answer'}`)}${own ? html`, your network ${own.status || 'no answer'}${own.error ? html` (${own.error})` : ''}` : ''}</p>` : ''}
 ${m.attributedVendors.length ? html`<p>Edge: ${m.attributedVendors.join(', ')}</p>` : ''}
+${refusalLines(m)}
 ${m.notes.length ? html`<ul>${m.notes.map((n) => html`<li>${n}</li>`)}</ul>` : ''}
 ${probes.length ? html`<p>Evidence: ${probes.map((e, i) => html`${i ? ', ' : ''}<a href="#${evidenceAnchor(e.id)}">${NET_LABEL[e.network]}</a>`)}</p>` : ''}</div>`;
 }
@@ -37,7 +39,7 @@ function row(m: MatrixEntry, evidence: ReadonlyMap<string, EvidenceRecord>, cli:
     cells = html`<td class="span" colspan="${cli ? 3 : 2}">${lbl('Networks')}${edgeWord('unprobed', '(token only)')}</td>`;
   } else {
     const own = cli ? cli.observations.find((o) => o.key === `grid:${m.ua}`) : undefined;
-    cells = html`<td class="n1">${lbl('Net A')}${edgeWord(m.edgeDoes.networkA)}</td><td class="n2">${lbl('Net B')}${edgeWord(m.edgeDoes.networkB)}</td>${cli ? html`<td class="n3">${lbl('Yours')}${own ? statusWord(own.status) : html`<span class="o none">not reported</span>`}</td>` : ''}`;
+    cells = html`<td class="n1">${lbl('Net A')}${edgeWord(m.edgeDoes.networkA)}${refusalTag(m, 'networkA')}</td><td class="n2">${lbl('Net B')}${edgeWord(m.edgeDoes.networkB)}${refusalTag(m, 'networkB')}</td>${cli ? html`<td class="n3">${lbl('Yours')}${own ? statusWord(own.status) : html`<span class="o none">not reported</span>`}</td>` : ''}`;
   }
   return html`<tr><th scope="row">${m.ua}</th><td class="r">${lbl('robots.txt')}${robotsWord(m.robotsSays)}</td>${cells}<td class="v"><details><summary>${verdictWord(m.verdict)}</summary>${panel(m, evidence, cli)}</details></td></tr>`;
 }

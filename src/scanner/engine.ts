@@ -23,6 +23,8 @@ import { attributePlatforms, platformFixes } from './platforms.ts';
 import { judgeIntent } from './intent.ts';
 import type { ScanIntent } from './intent-request.ts';
 import { proposeRobotsPatch } from './robots-patch.ts';
+import { attachParties, platformRefusalFixes, refusalReasons, withPlatformRefusals } from './parties.ts';
+import { attachOffers } from './prices.ts';
 import { NETWORKS, type EngineReport, type EvidenceRecord, type FetchedView, type NetworkName, type Profile } from './types.ts';
 import { createLimiter, type Limiter } from './probe.ts';
 import { PhaseCounter, type ProgressSink } from './progress.ts';
@@ -177,6 +179,9 @@ export function createScanner(opts: ScannerOptions): Scanner {
     for (const [token, notes] of markdownNotes(ev)) rows.find((r) => r.agent.token === token)?.entry.notes.push(...notes);
 
     const scoring = new PhaseCounter(scanOpts.onProgress, 'scoring', 1);
+    // Who refused each agent and what each 402 asks: on the rows, beside the verdicts they never change.
+    attachParties(ev);
+    attachOffers(rows, ev.cells);
     const verdict = decideHeadline(ev);
     const profile = detectProfile(ev, scanOpts.profile);
     const { checks, score } = runRubric(ev, profile.profile);
@@ -187,7 +192,7 @@ export function createScanner(opts: ScannerOptions): Scanner {
       domain,
       scannedAt: scannedAt.toISOString(),
       headline: verdict.headline,
-      reasons: [...verdict.reasons, ...robotsTxtReasons(robotsTxt, roster), profile.reason],
+      reasons: [...verdict.reasons, ...refusalReasons(rows, verdict, Boolean(opts.webBotAuth)), ...robotsTxtReasons(robotsTxt, roster), profile.reason],
       confidence: verdict.confidence,
       confidenceNote: verdict.confidenceNote,
       vantagesConfirmed: verdict.vantagesConfirmed,
@@ -204,7 +209,7 @@ export function createScanner(opts: ScannerOptions): Scanner {
     // Who served the page, their concrete fixes and a robots.txt that agrees with the edge: advice only, never scored.
     const platforms = attributePlatforms(ev);
     report.platforms = platforms;
-    report.platformFixes = platformFixes(ev, checks, platforms);
+    report.platformFixes = withPlatformRefusals(platformFixes(ev, checks, platforms), platformRefusalFixes(rows));
     const patch = proposeRobotsPatch(ev, verdict.headline, platforms);
     if (patch) report.robotsPatch = patch;
     report.robotsTxt = robotsTxtReport(robotsTxt, roster);

@@ -96,7 +96,7 @@ export class Gatherer {
     this.#domain = domain;
     this.#opts = opts;
     this.#limiters = opts.limiters ?? { networkA: createLimiter(opts.concurrency), networkB: createLimiter(opts.concurrency) };
-    this.#ctx = { timeoutMs: opts.probeTimeoutMs, signal: opts.signal, budget: opts.budget, classified: new Map(), textBySha: new Map(), titleBySha: new Map() };
+    this.#ctx = { timeoutMs: opts.probeTimeoutMs, signal: opts.signal, budget: opts.budget, classified: new Map(), textBySha: new Map(), titleBySha: new Map(), bodyBySha: new Map() };
     // Site files are read from one network: networkA, unless it has no route (robots.txt twice there, see methodology).
     this.auxNetwork = opts.networks.networkA.configured || !opts.networks.networkB.configured ? 'networkA' : 'networkB';
   }
@@ -142,7 +142,7 @@ export class Gatherer {
     // The Web Bot Auth pair per network joins the files once its signature is known.
     const filesPhase = new PhaseCounter(sink, 'files', AUX_PATHS.length + 1 + askers.length, false);
     // Issue order = queue order: the grid first (it decides the headline), then the site files.
-    const grid = NETWORKS.map((network) => cells.map((c) => gridPhase[network].track(this.probe({ key: c.key, network, url: homeUrl(this.#domain), userAgent: c.userAgent, arrival: c.headers, isHome: true, keepBody: c.key === CONTROL_KEY }))));
+    const grid = NETWORKS.map((network) => cells.map((c) => gridPhase[network].track(this.probe({ key: c.key, network, url: homeUrl(this.#domain), userAgent: c.userAgent, arrival: c.headers, isHome: true, keepBody: c.key === CONTROL_KEY || keepRefusal }))));
     // Files are asked for with the browser's whole navigation request, Accept set per file;
     // robots.txt as each agent arrives exactly as that agent does.
     const robots = robotsPhase.track(this.#robots({ key: 'robots:browser', ...browser, accept: ROBOTS_ACCEPT }));
@@ -272,6 +272,15 @@ export class Gatherer {
     return { followups: out, robots: Object.fromEntries(agents.map((a, i) => [a.token, againViews[i]!])) };
   }
 }
+
+/**
+ * An agent's answer is kept only when it refused or could not be read, and only up to 64 KiB: the
+ * refusal's body is what access.refusal-readable and the x402 v1 offer read (parties.ts,
+ * prices.ts). Passes still let theirs go, identical refusals share one string (bodyBySha), and a
+ * site cannot make a scan hold 56 answers of 256 KiB each.
+ */
+export const REFUSAL_BODY_MAX = 64 * 1024;
+const keepRefusal = (_sha: string, outcome: string, bytes: number): boolean => outcome !== 'pass' && bytes <= REFUSAL_BODY_MAX;
 
 const ROBOTS_ACCEPT = 'text/plain,*/*;q=0.8';
 const ROBOTS_CAP = ROBOTS_MAX_BYTES + 64 * 1024;

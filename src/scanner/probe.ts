@@ -8,7 +8,7 @@
 import { hash } from 'node:crypto';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Egress, ProbeResult } from '../net/egress.ts';
-import { classifyOnce, type ClassifyMemo } from './classify.ts';
+import { classifyOnce, type ClassifyMemo, type EdgeOutcome } from './classify.ts';
 import { analyzePage, quickTitle } from './page.ts';
 import { curlCommand } from './replay.ts';
 import { headerValue, withAccept, type HeaderList } from './roster.ts';
@@ -52,9 +52,9 @@ export interface ProbeSpec {
    * Keep the body once judged (default). Grid answers need only their outcome and text length,
    * so they let it go at once: a scan then holds a few bodies, not seventy (bench/results.md).
    * A function decides by the body's SHA-256, so that of many identical answers (robots.txt as
-   * each agent) only one is ever decoded and kept.
+   * each agent) only one is ever decoded and kept; it is told the answer's outcome too.
    */
-  keepBody?: boolean | ((bodySha256: string) => boolean);
+  keepBody?: boolean | ((bodySha256: string, outcome: EdgeOutcome, bodyBytes: number) => boolean);
 }
 
 export interface ProbeContext {
@@ -67,10 +67,12 @@ export interface ProbeContext {
   textBySha?: Map<string, number>;
   /** This scan's page titles by body SHA-256, so a repeated answer is never decoded. */
   titleBySha?: Map<string, string>;
+  /** Bodies kept by SHA-256: identical answers kept (the same refusal to many agents) share one string. */
+  bodyBySha?: Map<string, string>;
 }
 
 /** What toView may share across one scan's answers. */
-export type ScanMemo = Pick<ProbeContext, 'classified' | 'textBySha' | 'titleBySha'>;
+export type ScanMemo = Pick<ProbeContext, 'classified' | 'textBySha' | 'titleBySha' | 'bodyBySha'>;
 
 const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
@@ -86,6 +88,13 @@ export function requestHeadersFor(spec: Pick<ProbeSpec, 'userAgent' | 'accept' |
   const out: Record<string, string> = {};
   for (const [name, value] of base) out[name] = value;
   return spec.headers ? Object.assign(out, spec.headers) : out;
+}
+
+function sharedBody(memo: ScanMemo, sha: string, text: () => string): string {
+  if (!memo.bodyBySha) return text();
+  let body = memo.bodyBySha.get(sha);
+  if (body === undefined) memo.bodyBySha.set(sha, (body = text()));
+  return body;
 }
 
 /** One-shot hashing: a Hash object per call cost more than hashing a small body. */
@@ -147,7 +156,8 @@ export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; error
   // The id hashes what was asked and what came back, never timing, so a re-run against the same site gives the same id.
   const id = `ev_${sha256(JSON.stringify([base.network, base.key, base.url, base.userAgent, base.accept, base.status, base.errorCode, base.bodySha256, base.finalUrl])).slice(0, 24)}`;
   const record: EvidenceRecord = { id, ...base, timingMs: result.timingMs };
-  return { record, ok: result.ok, status: base.status, headers: result.ok ? result.headers : {}, contentType: (result.ok ? result.headers['content-type'] : '') ?? '', body: (typeof spec.keepBody === 'function' ? spec.keepBody(bodySha256) : spec.keepBody !== false) ? bodyText() : '', outcome: classified.outcome };
+  const keep = typeof spec.keepBody === 'function' ? spec.keepBody(bodySha256, classified.outcome, result.ok ? result.body.length : 0) : spec.keepBody !== false;
+  return { record, ok: result.ok, status: base.status, headers: result.ok ? result.headers : {}, contentType: (result.ok ? result.headers['content-type'] : '') ?? '', body: keep ? sharedBody(memo, bodySha256, bodyText) : '', outcome: classified.outcome };
 }
 
 /**

@@ -70,6 +70,10 @@ export interface MatrixEntry {
   measurement: 'measured' | 'inferred' | 'could-not-measure';
   attributedVendors: string[];
   notes: string[];
+  /** Who answered each denied or unmeasured cell (parties.ts). */
+  refusedBy?: Partial<Record<NetworkName, components['schemas']['RefusingParty']>>;
+  /** The decoded offer of each 402 answer (prices.ts). */
+  offers?: Partial<Record<NetworkName, components['schemas']['AgentOffer']>>;
 }
 
 export interface CheckResult {

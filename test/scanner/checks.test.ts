@@ -242,6 +242,14 @@ const CASES: Record<string, Case[]> = {
     ['x402 offer and the discovery document', { files: { '/.well-known/x402': json(X402_DISCOVERY) }, agent: (t) => (TRAIN.includes(t) ? { status: 402, headers: { 'payment-required': X402_HEADER }, body: '' } : undefined) }, 'pass'],
     ['the discovery document alone: no 402 to judge, still not applicable', { files: { '/.well-known/x402': json(X402_DISCOVERY) } }, 'inconclusive'],
   ],
+  // issue 36 item 6
+  'access.refusal-readable': [
+    ['no agent refused: not applicable', {}, 'inconclusive'],
+    ['problem+json refusals', { agent: (t) => (TRAIN.includes(t) ? { status: 403, headers: { 'content-type': 'application/problem+json' }, body: '{"title":"AI training is not licensed","type":"https://shop.world-fixtures.com/ai-policy"}' } : undefined) }, 'pass'],
+    ['bare HTML refusals', { agent: (t) => (TRAIN.includes(t) ? { status: 403, body: '<html><title>Forbidden</title><h1>Forbidden</h1></html>' } : undefined) }, 'fail'],
+    ['a 429 without Retry-After, with a JSON body', { agent: (t) => (TRAIN.includes(t) ? { status: 429, headers: { 'content-type': 'application/json' }, body: '{"error":"slow down"}' } : undefined) }, 'fail'],
+    ['half readable', { agent: (t, n) => (TRAIN.includes(t) ? (n === 'networkA' ? { status: 403, headers: { 'content-type': 'application/json' }, body: '{"error":"no"}' } : { status: 403, body: 'no' }) : undefined) }, 'pass', 0.5],
+  ],
   'policy.preferences-agree': [
     ['nothing published: not applicable', {}, 'inconclusive'],
     ['Content-Signal in robots.txt', { robots: txt('User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n') }, 'pass'],

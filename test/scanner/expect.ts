@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import type { EngineReport } from '../../src/scanner/types.ts';
 import type { Expectation, IntentExpectation } from '../world/site.ts';
+import { assertParties } from './expect-parties.ts';
 
 export function assertExpectation(report: EngineReport, want: Expectation, label: string): void {
   const row = (token: string) => {
@@ -43,6 +44,7 @@ export function assertExpectation(report: EngineReport, want: Expectation, label
   for (const re of want.reasons ?? []) assert.ok(report.reasons.some((r) => re.test(r)), `${label}: a reason matches ${re} (reasons: ${report.reasons.join(' | ')})`);
   if (want.robotsTxt) assertRobotsTxt(report, want.robotsTxt, label);
   if (want.intent !== undefined) assertIntent(report, want.intent, label);
+  assertParties(report, want, label);
   if (want.robotsPatch !== undefined) {
     const p = report.robotsPatch;
     assert.deepEqual(p ? { agents: p.agents.map((a) => a.ua), managed: p.managed?.agents ?? [] } : null, want.robotsPatch === null ? null : { agents: want.robotsPatch.agents, managed: want.robotsPatch.managed ?? [] }, `${label}: robotsPatch (${p?.reason})`);

@@ -40,7 +40,7 @@ export interface BaselineOptions {
   dns?: ScanEvidence['dns'];
 }
 
-const HOME = htmlPage().replaceAll('{domain}', DOMAIN);
+export const HOME = htmlPage().replaceAll('{domain}', DOMAIN);
 
 /** An open, healthy general site; every option replaces one piece of it. */
 export function evidence(o: BaselineOptions = {}): ScanEvidence {

@@ -27,7 +27,7 @@ const certDir = fileURLToPath(new URL('./certs/', import.meta.url));
 export const WORLD_CA_PATH = `${certDir}ca.pem`;
 
 /** Public-looking addresses the world answers for; the proxies map them to loopback ports. */
-export const ADDR = { sites: '11.22.33.10', down: '11.22.33.20', hang: '11.22.33.30', internal: '10.20.30.40' } as const;
+export const ADDR = { sites: '11.22.33.10', down: '11.22.33.20', hang: '11.22.33.30', internal: '10.20.30.40', egressDenied: '11.22.33.40' } as const;
 
 export type ExtraHandler = (req: IncomingMessage, res: ServerResponse, info: { network: WorldNetwork; domain: string }) => void;
 
@@ -125,19 +125,21 @@ export async function startWorld(opts: WorldOptions = {}): Promise<World> {
     // A proxy asked by name (CONNECT host:port, as curl and the CLI behind a proxy do) resolves it
     // with the world's own answers; the caller needs no DNS for the world at all.
     const host = staticAnswer(resolveOverrides, name)?.[0] ?? name;
-    if (host === ADDR.sites && port === 443) return { host: '127.0.0.1', port: sitePort };
+    if ((host === ADDR.sites || host === ADDR.egressDenied) && port === 443) return { host: '127.0.0.1', port: sitePort };
     if (host === ADDR.hang) return { host: '127.0.0.1', port: hangPort };
     return null; // ADDR.down and anything else: 502, like an unreachable host
   };
   const resolve = [
     `*.${WORLD_SUFFIX}=${ADDR.sites}`, `${WORLD_SUFFIX}=${ADDR.sites}`, `*.world-fixtures.net=${ADDR.sites}`,
     `down.${WORLD_SUFFIX}=${ADDR.down}`, `hang.${WORLD_SUFFIX}=${ADDR.hang}`, `internal.${WORLD_SUFFIX}=${ADDR.internal}`,
+    `egress-refused-b.${WORLD_SUFFIX}=${ADDR.egressDenied}`,
     ...(opts.extraResolve ? [opts.extraResolve] : []),
   ].join(',');
   const resolveOverrides = parseScanResolve(resolve);
   const [pa, pb, pu] = await Promise.all([
     startProxy({ localAddress: '127.0.0.2', route }),
-    startProxy({ localAddress: '127.0.0.3', route }),
+    // networkB's egress policy refuses one address (the egress-refused-b scenario): our network's refusal, not the site's.
+    startProxy({ localAddress: '127.0.0.3', route, refuse: (h) => (staticAnswer(resolveOverrides, h)?.[0] ?? h) === ADDR.egressDenied }),
     startProxy({ localAddress: '127.0.0.4', route }),
   ]);
   const egresses: Egress[] = [];

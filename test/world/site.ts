@@ -11,6 +11,7 @@ import type { ScanIntent } from '../../src/scanner/intent-request.ts';
 import type { EdgeResponse } from './vendors.ts';
 import type { StrictVerifier } from './web-bot-auth/index.ts';
 import type { WorldDns } from './doh.ts';
+import type { PartiesExpectation } from '../scanner/expect-parties.ts';
 
 export type WorldNetwork = NetworkName | 'user' | 'direct';
 /** browser = no roster token in the UA; agents = any roster agent; or a list of tokens. */
@@ -66,6 +67,10 @@ export interface Expectation {
   robotsPatch?: { agents: readonly string[]; managed?: readonly string[] } | null;
   /** report.intent for a scan with `scan.intent` (grading by intent); null: the report has none. */
   intent?: IntentExpectation | null;
+  /** Who refused, what each agent is charged, platform fixes (issue 36 items 4, 5): test/scanner/expect-parties.ts. */
+  refusedBy?: PartiesExpectation['refusedBy'];
+  offers?: PartiesExpectation['offers'];
+  platformFixes?: PartiesExpectation['platformFixes'];
 }
 
 export interface IntentExpectation {

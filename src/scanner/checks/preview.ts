@@ -20,11 +20,14 @@ import { check as llmsTxtLinks } from './revised/discovery.llms-txt-links.ts';
 import { check as agentsMd } from './discovery.agents-md.ts';
 import { check as mcpCardCatalog } from './revised/discovery.mcp-card.ts';
 import { check as trainingPreferenceGroups } from './revised/policy.training-preference.ts';
+import { check as refusalReadable } from './access.refusal-readable.ts';
 import { check as dnsRecords } from './discovery.dns-records.ts';
 
 /** Added by rubric-v1.2-preview, in report order. */
 export const PREVIEW_ADDED: readonly CheckDefinition[] = [
   paymentOffers, preferencesAgree, llmsTxtV2, ard, a2aCardV1, mcpCardShape, agentsMd, webBotAuth,
+  // issue 36 item 6
+  refusalReadable,
   // issue 37 item 2
   dnsRecords,
 ];
