@@ -159,7 +159,8 @@ function lazySiteScanner(ctx: AppContext, probeKey: () => Promise<ProbeKey>, ope
     // Web Bot Auth needs an https Signature-Agent URL (draft-ietf-webbotauth-httpsig-protocol-01
     // §5.2.1): on an http BASE_URL (local runs) no signed probe is sent, and the check says so.
     const webBotAuth = c.baseUrl.startsWith('https://') ? webBotAuthSigner(c.baseUrl, probeKey, () => ctx.now(), `agent-readiness/1.0 (+${c.baseUrl}/methodology.md)`) : undefined;
-    return createScanner({ networks, deadlineMs: c.scanDeadlineMs, probeTimeoutMs: c.probeTimeoutMs, ...(webBotAuth ? { webBotAuth } : {}) });
+    const doh = { url: c.scanDohUrl, userAgent: `agent-readiness/1.0 (+${c.baseUrl}/methodology.md)` };
+    return createScanner({ networks, deadlineMs: c.scanDeadlineMs, probeTimeoutMs: c.probeTimeoutMs, doh, ...(webBotAuth ? { webBotAuth } : {}) });
   }), opened);
   return { scan: async (domain, opts) => (await load()).scan(domain, opts) };
 }

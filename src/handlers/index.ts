@@ -11,6 +11,7 @@ import { redeliverWebhook } from './redeliverWebhook.ts';
 import { getStylesheet } from './getStylesheet.ts';
 import { getScanProgress } from './getScanProgress.ts';
 import { getKeyDirectory } from './getKeyDirectory.ts';
+import { getSignatureAgentCard } from './getSignatureAgentCard.ts';
 import { submitScanForm } from './submitScanForm.ts';
 import { getScanHint } from './getScanHint.ts';
 import { getOpenApi, getOpenApiWellKnown, getSwaggerJson } from './getOpenApi.ts';
@@ -98,6 +99,7 @@ export const handlers: { [Op in OperationId]: Handler<Op> } = {
   getSecurityTxt,
   getApiCatalog,
   getKeyDirectory,
+  getSignatureAgentCard,
   getMcpServerCard,
   getMcpEndpointServerCard,
   getMcpCatalog,

@@ -29,6 +29,8 @@ import { attachOffers } from './prices.ts';
 import { NETWORKS, type EngineReport, type EvidenceRecord, type FetchedView, type NetworkName, type Profile } from './types.ts';
 import { createLimiter, type Limiter } from './probe.ts';
 import { PhaseCounter, type ProgressSink } from './progress.ts';
+import { DNS_GRACE_MS, type DohSettings } from './dns-lookups.ts';
+import { verifyCardSignatures } from './a2a-signatures.ts';
 import { ROSTER_VERSION, SCHEMA_VERSION, reportVersions } from './versions.ts';
 
 /** A file the scan read, kept beside the evidence so that two scans can be compared line by line. */
@@ -59,6 +61,8 @@ export interface ScannerOptions {
   maxRequests?: number;
   /** When set, one unsigned and one Web Bot Auth-signed home-page request per network, as agent-readiness itself. */
   webBotAuth?: WebBotAuthSigner;
+  /** SCAN_DOH_URL and our User-Agent: the DNS discovery lookups (dns-lookups.ts); unset, none are made. */
+  doh?: DohSettings;
 }
 
 /**
@@ -138,10 +142,15 @@ export function createScanner(opts: ScannerOptions): Scanner {
       budget: { remaining: opts.maxRequests ?? MAX_REQUESTS_PER_SCAN }, rosterVersion: ROSTER_VERSION, limiters: site.limiters,
       onRecord: (record) => addHosts(site, record),
       ...(opts.webBotAuth ? { webBotAuth: opts.webBotAuth } : {}),
+      ...(opts.doh ? { doh: opts.doh } : {}),
       ...(scanOpts.onProgress ? { progress: scanOpts.onProgress } : {}),
     });
 
-    const r1 = await gatherer.round1();
+    // Beside the probes: started once round one's first requests are out, awaited only once round two is done.
+    const round1 = gatherer.round1();
+    const dnsPending = gatherer.dnsLookups();
+    dnsPending?.done.catch(() => undefined);
+    const r1 = await round1;
     const roster = getRoster(ROSTER_VERSION);
     const robots = readRobots(r1.robotsFetch.ok
       ? { ok: true, status: r1.robotsFetch.status, contentType: r1.robotsFetch.contentType, body: r1.robotsFetch.body, edgeOutcome: r1.robotsFetch.outcome }
@@ -163,6 +172,13 @@ export function createScanner(opts: ScannerOptions): Scanner {
     const r2 = await gatherer.round2(planFollowups(ev), robotsTxt.confirm);
     ev.followups = r2.followups;
     addSecondNetwork(robotsTxt, r2.robots);
+    // Signed A2A cards: verified once their key sets are in (round two), before anything is judged.
+    const cardSignatures = await verifyCardSignatures(ev);
+    if (cardSignatures) ev.a2aSignatures = cardSignatures;
+    // Lookups still under way get DNS_GRACE_MS more, then are cut off as failed: DNS never holds a scan up for long.
+    const grace = dnsPending ? setTimeout(dnsPending.cutOff, DNS_GRACE_MS) : undefined;
+    const dns = dnsPending ? await dnsPending.done.finally(() => clearTimeout(grace)) : undefined;
+    if (dns) ev.dns = dns.dns;
     for (const r of rows) r.entry.notes.push(...robotsCopyNotes(robotsTxt, r.agent));
     // Markdown the way each agent asks for it, on each agent's row (the preview rubric scores it).
     for (const [token, notes] of markdownNotes(ev)) rows.find((r) => r.agent.token === token)?.entry.notes.push(...notes);
@@ -176,7 +192,7 @@ export function createScanner(opts: ScannerOptions): Scanner {
     const rubric = scoringRubric(scanOpts.rubric)!;
     const { checks, score } = runRubric(ev, profile.profile, rubric);
     const views: FetchedView[] = [...r1.all, ...Object.values(ev.followups), ...Object.values(r2.robots)];
-    const evidence = dedupe(views.map((v) => v.record));
+    const evidence = dedupe([...views.map((v) => v.record), ...(dns?.records ?? [])]);
     const report: EngineReport = {
       schemaVersion: SCHEMA_VERSION,
       domain,

@@ -13,6 +13,7 @@ import type { WebBotAuthSigner } from '../signing/web-bot-auth.ts';
 import { gridCells, homeUrl, CONTROL_KEY } from './grid.ts';
 import { createLimiter, runProbe, type Limiter, type ProbeContext, type ProbeSpec } from './probe.ts';
 import { PhaseCounter, type ProgressSink } from './progress.ts';
+import { lookUpDnsRecords, type DnsEvidence, type DohSettings } from './dns-lookups.ts';
 import { ROBOTS_MAX_BYTES } from './robots.ts';
 import { CARD_TYPE, MCP_CARD_KEY } from './mcp-discovery.ts';
 import type { RobotsViews } from './robots-copies.ts';
@@ -52,6 +53,8 @@ export interface GatherOptions {
   progress?: ProgressSink;
   /** Told of every answer's record as it arrives, before the scan's outcome is known. */
   onRecord?: (record: EvidenceRecord) => void;
+  /** The DNS over HTTPS resolver of the DNS discovery lookups (dns-lookups.ts); none: no lookups. */
+  doh?: DohSettings;
 }
 
 export interface Round1 {
@@ -107,6 +110,19 @@ export class Gatherer {
       onRecord(v.record);
       return v;
     });
+  }
+
+  /**
+   * The DNS discovery lookups through networkA, under their own bound and this scan's budget and
+   * deadline; the engine starts them with round one and awaits them after round two.
+   */
+  dnsLookups(): { done: Promise<{ dns: DnsEvidence; records: EvidenceRecord[] }>; cutOff: () => void } | undefined {
+    const doh = this.#opts.doh;
+    if (!doh) return undefined;
+    // cutOff() ends the lookups still under way (the engine's grace after round two, DNS_GRACE_MS).
+    const stop = new AbortController();
+    const signal = AbortSignal.any([this.#ctx.signal, stop.signal]);
+    return { done: lookUpDnsRecords(this.#domain, this.#opts.networks.networkA, doh, { ...this.#ctx, signal }), cutOff: () => stop.abort() };
   }
 
   url(path: string): string {

@@ -10,6 +10,8 @@ import type { CheckDefinition } from '../../src/scanner/checks/define.ts';
 import { evidence, DOMAIN, type BaselineOptions, type Resp } from './fixtures.ts';
 import { htmlPage } from '../world/site.ts';
 import { USER, SEARCH, TRAIN } from '../world/scenarios/tokens.ts';
+import { DNS_RECORD_KINDS } from '../../src/scanner/dns-records.ts';
+import type { DohAnswer } from '../../src/net/doh.ts';
 
 const U = `https://${DOMAIN}`;
 const blockAgents = (tokens: readonly string[]) => (t: string) => (tokens.includes(t) ? { status: 403, body: 'Forbidden' } : undefined);
@@ -41,6 +43,13 @@ const X402_HEADER = Buffer.from(JSON.stringify({ x402Version: 2, resource: `${U}
 const X402_DISCOVERY = { version: 1, resources: [`${U}/api/report`, `${U}/api/data`], ownershipProofs: ['0xabc'] };
 
 type Case = [name: string, given: BaselineOptions, want: CheckStatus, credit?: number];
+
+/** DNS lookups: every kind NXDOMAIN (or `rest`) except those given. */
+function dnsOf(answers: Partial<Record<string, DohAnswer>>, rest: DohAnswer = { state: 'nxdomain', rcode: 'NXDOMAIN' }): NonNullable<BaselineOptions['dns']> {
+  return { resolver: 'https://resolver.example/dns-query', lookups: DNS_RECORD_KINDS.map((kind) => ({ kind, name: `${kind.label}.${DOMAIN}`, answer: answers[kind.label] ?? rest, evidenceId: `ev_${kind.label}` })) };
+}
+const txtRecord = (text: string): DohAnswer => ({ state: 'found', records: [{ type: 'TXT', text }] });
+const a2aCard = (url: string) => json({ name: 'A', description: 'B', version: '1', supportedInterfaces: [{ url, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }], capabilities: {}, defaultInputModes: [], defaultOutputModes: [], skills: [] });
 const CASES: Record<string, Case[]> = {
   'access.user-agents': [
     ['all pass', {}, 'pass'],
@@ -277,6 +286,20 @@ const CASES: Record<string, Case[]> = {
     ['v1.0 card', { files: { '/.well-known/agent-card.json': json({ name: 'Shop agent', description: 'Orders', version: '1.0.0', supportedInterfaces: [{ url: `${U}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }], capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'], skills: [{ id: 'order', name: 'Order', description: 'Places orders', tags: ['shop'] }] }) } }, 'pass'],
     ['v0.3 card (top-level url)', { files: { '/.well-known/agent-card.json': json({ name: 'Shop agent', description: 'Orders', url: `${U}/a2a`, preferredTransport: 'JSONRPC', protocolVersion: '0.3.0', version: '1', capabilities: {}, defaultInputModes: [], defaultOutputModes: [], skills: [] }) } }, 'fail'],
     ['v1.0 card with an unknown binding', { files: { '/.well-known/agent-card.json': json({ name: 'A', description: 'B', version: '1', supportedInterfaces: [{ url: `${U}/a2a`, protocolBinding: 'SOAP', protocolVersion: '1.0' }], capabilities: {}, defaultInputModes: [], defaultOutputModes: [], skills: [] }) } }, 'fail'],
+  ],
+  'discovery.dns-records': [
+    ['no resolver configured', {}, 'inconclusive'],
+    ['every name NXDOMAIN or NODATA: not applicable', { dns: dnsOf({ _agent: { state: 'nxdomain', rcode: 'NXDOMAIN' }, _mcp: { state: 'absent', rcode: 'NOERROR' } }) }, 'inconclusive'],
+    ['every lookup failed', { dns: dnsOf({}, { state: 'failed', reason: 'the resolver answered HTTP 503' }) }, 'inconclusive'],
+    ['AID v2 agreeing with the A2A card', { files: { '/.well-known/agent-card.json': a2aCard(`${U}/a2a`) }, dns: dnsOf({ _agent: txtRecord(`v=aid2;u=${U}/a2a;p=a2a`) }) }, 'pass'],
+    ['AID v2 with no card to compare: noted, not a conflict', { dns: dnsOf({ _agent: txtRecord(`v=aid2;u=${U}/a2a;p=a2a`) }) }, 'pass'],
+    ['ANS naming another A2A endpoint than the card', { files: { '/.well-known/agent-card.json': a2aCard(`${U}/a2a`) }, dns: dnsOf({ _ans: txtRecord(`v=ans1; version=1.0.0; p=a2a; mode=direct; url=https://agents.example.net/a2a`) }) }, 'fail'],
+    ['an AID record without v=', { dns: dnsOf({ _agent: txtRecord(`u=${U}/a2a`) }) }, 'fail'],
+    ['MCP in DNS agreeing with a SEP-1649 card (relative endpoint), one lookup failed', { files: { '/.well-known/mcp.json': json({ transport: { type: 'streamable-http', endpoint: '/mcp' } }) }, dns: dnsOf({ _mcp: txtRecord(`v=mcp1; url=${U}/mcp`), _ans: { state: 'failed', reason: 'TIMEOUT' } }) }, 'pass'],
+    ['DNS-AID SVCB on the card\'s host', { files: { '/.well-known/agent-card.json': a2aCard(`${U}/a2a`) }, dns: dnsOf({ _agents: { state: 'found', records: [{ type: 'SVCB', priority: 1, target: `${DOMAIN}.`, params: { alpn: 'h2,a2a' } }] } }) }, 'pass'],
+    ['MCP in DNS at the endpoint whose /server-card the MCP catalog lists', { files: { '/.well-known/mcp/catalog.json': json({ specVersion: 'draft', entries: [{ identifier: `urn:air:${DOMAIN}:shop`, displayName: 'Shop', type: 'application/mcp-server-card+json', url: `${U}/mcp/server-card` }] }) }, followups: { [`mcp-card:${U}/mcp/server-card`]: [`${U}/mcp/server-card`, json({ name: 'com.shop/shop', version: '1', description: 'Shop' })] }, dns: dnsOf({ _mcp: txtRecord(`v=mcp1; url=${U}/mcp`) }) }, 'pass'],
+    ['MCP in DNS elsewhere than the catalog\'s card', { files: { '/.well-known/mcp/catalog.json': json({ specVersion: 'draft', entries: [{ identifier: `urn:air:${DOMAIN}:shop`, displayName: 'Shop', type: 'application/mcp-server-card+json', url: `${U}/mcp/server-card` }] }) }, followups: { [`mcp-card:${U}/mcp/server-card`]: [`${U}/mcp/server-card`, json({ name: 'com.shop/shop', version: '1', description: 'Shop' })] }, dns: dnsOf({ _mcp: txtRecord('v=mcp1; url=https://mcp.example.net/mcp') }) }, 'fail'],
+    ['DNS-AID SVCB on another host than the card', { files: { '/.well-known/agent-card.json': a2aCard(`${U}/a2a`) }, dns: dnsOf({ _agents: { state: 'found', records: [{ type: 'SVCB', priority: 1, target: 'agents.example.net.', params: { alpn: 'a2a', port: '8443' } }] } }) }, 'fail'],
   ],
   'discovery.mcp-card-shape': [
     ['absent: not applicable', {}, 'inconclusive'],

@@ -36,6 +36,8 @@ export interface BaselineOptions {
   followups?: Record<string, [url: string, r: Resp]>;
   /** agent-readiness's own unsigned and Web Bot Auth-signed home-page requests; absent = signing off. */
   wba?: { unsigned: (n: NetworkName) => Resp | undefined; signed: (n: NetworkName) => Resp | undefined };
+  /** The DNS discovery lookups (absent = no resolver configured). */
+  dns?: ScanEvidence['dns'];
 }
 
 export const HOME = htmlPage().replaceAll('{domain}', DOMAIN);
@@ -85,6 +87,7 @@ export function evidence(o: BaselineOptions = {}): ScanEvidence {
     domain: DOMAIN, scannedAt: new Date('2026-11-22T00:00:00Z'), roster, robots, robotsFetch, robotsAgentFetch, controls, usable, cells, rows,
     wba: o.wba ? wbaViews(o.wba, home) : null, home: homeView, page, homeLinks: homeView && page ? [...parseLinkHeader(homeView.headers['link']), ...page.links] : [],
     files, markdown: fetched('content:markdown', url, o.markdown ?? home), products, followups,
+    ...(o.dns ? { dns: o.dns } : {}),
   };
 }
 

@@ -20,6 +20,7 @@ import { parseScanResolve, staticAnswer, type ResolveOverrides } from '../../src
 import { startProxy, type WorldProxy } from './proxy.ts';
 import { networkOf, serveScenario, WORLD_SUFFIX, type Scenario, type WorldNetwork } from './site.ts';
 import { SCENARIOS } from './scenarios/index.ts';
+import { DOH_LABEL, DOH_PATH, dohHandler } from './doh.ts';
 import { createStrictVerifier, egressFetch, type StrictVerifier } from './web-bot-auth/index.ts';
 
 const certDir = fileURLToPath(new URL('./certs/', import.meta.url));
@@ -48,6 +49,8 @@ export interface WorldRequest { host: string; path: string; network: WorldNetwor
 
 export interface World {
   proxies: { networkA: string; networkB: string; user: string };
+  /** The world's DNS over HTTPS resolver (SCAN_DOH_URL), reached through the proxies like any site. */
+  dohUrl: string;
   /** SCAN_RESOLVE value for the world's names. */
   resolve: string;
   resolveOverrides: ResolveOverrides;
@@ -80,7 +83,8 @@ export async function startWorld(opts: WorldOptions = {}): Promise<World> {
   let latency = opts.latencyMs ?? 0;
   const declared = new Map((opts.scenarios ?? SCENARIOS).map((s) => [s.name, s]));
   const scenarios = new Map(declared);
-  const handlers = opts.handlers ?? {};
+  // The world's own DNS over HTTPS resolver answers each scenario's DNS records (doh.ts).
+  const handlers: Record<string, ExtraHandler> = { [DOH_LABEL]: dohHandler((label) => scenarios.get(label)?.dns), ...opts.handlers };
   const key = readFileSync(`${certDir}site.key`);
   const cert = readFileSync(`${certDir}site.pem`);
   const ca = readFileSync(WORLD_CA_PATH, 'utf8');
@@ -149,6 +153,7 @@ export async function startWorld(opts: WorldOptions = {}): Promise<World> {
 
   return {
     proxies: { networkA: pa.url, networkB: pb.url, user: pu.url },
+    dohUrl: `https://${DOH_LABEL}.${WORLD_SUFFIX}${DOH_PATH}`,
     resolve, resolveOverrides, ca, caPath: WORLD_CA_PATH,
     sites: [...scenarios.keys(), ...Object.keys(handlers)],
     domain: (label) => `${label}.${WORLD_SUFFIX}`,
@@ -166,7 +171,7 @@ export async function startWorld(opts: WorldOptions = {}): Promise<World> {
       scenarios.set(label, s);
     },
     egress: (o = {}) => ({ networkA: make('networkA', pa.url), networkB: make('networkB', o.networkB === 'unconfigured' ? undefined : pb.url), user: make('user', pu.url) }),
-    env: { NETWORK_A_PROXY: pa.url, NETWORK_B_PROXY: pb.url, HTTPS_PROXY: pu.url, SCAN_RESOLVE: resolve, NODE_EXTRA_CA_CERTS: WORLD_CA_PATH },
+    env: { NETWORK_A_PROXY: pa.url, NETWORK_B_PROXY: pb.url, HTTPS_PROXY: pu.url, SCAN_RESOLVE: resolve, NODE_EXTRA_CA_CERTS: WORLD_CA_PATH, SCAN_DOH_URL: `https://${DOH_LABEL}.${WORLD_SUFFIX}${DOH_PATH}` },
     proxyLogs: { networkA: pa, networkB: pb, user: pu },
     webBotAuth,
     requests,

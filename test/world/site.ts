@@ -10,6 +10,7 @@ import type { RobotsSays } from '../../src/scanner/robots.ts';
 import type { ScanIntent } from '../../src/scanner/intent-request.ts';
 import type { EdgeResponse } from './vendors.ts';
 import type { StrictVerifier } from './web-bot-auth/index.ts';
+import type { WorldDns } from './doh.ts';
 import type { PartiesExpectation } from '../scanner/expect-parties.ts';
 
 export type WorldNetwork = NetworkName | 'user' | 'direct';
@@ -106,6 +107,8 @@ export interface Scenario {
    * the world's strict verifier (web-bot-auth/); a replayed nonce gets 429. The verdict is in `x-world-wba`.
    */
   signedOnly?: EdgeResponse;
+  /** Its DNS discovery records, as the world's DoH resolver answers them (doh.ts); none: NXDOMAIN. */
+  dns?: WorldDns;
   /** How the scan of this scenario is configured. */
   scan?: { networkB?: 'unconfigured'; probeTimeoutMs?: number; intent?: ScanIntent };
   expect: Expectation;

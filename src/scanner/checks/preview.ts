@@ -9,6 +9,7 @@
 import type { CheckDefinition } from './define.ts';
 import { V12_CHECKS } from './v1.2.ts';
 import { check as refusalReadable } from './access.refusal-readable.ts';
+import { check as dnsRecords } from './discovery.dns-records.ts';
 
 /**
  * Added by rubric-v1.3-preview, in report order: the checks of issues 36 and 37 that are new,
@@ -17,6 +18,8 @@ import { check as refusalReadable } from './access.refusal-readable.ts';
 export const V13_ADDED: readonly CheckDefinition[] = [
   // issue 36 item 6
   refusalReadable,
+  // issue 37 item 2
+  dnsRecords,
 ];
 
 /**
