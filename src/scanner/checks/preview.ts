@@ -18,10 +18,13 @@ import { check as paymentOffers } from './access.payment-offers.ts';
 import { perAgent as markdownPerAgent } from './content.markdown-negotiation.ts';
 import { check as llmsTxtLinks } from './revised/discovery.llms-txt-links.ts';
 import { check as agentsMd } from './discovery.agents-md.ts';
+import { check as sameForAgents } from './content.same-for-agents.ts';
 
 /** Added by rubric-v1.2-preview, in report order. */
 export const PREVIEW_ADDED: readonly CheckDefinition[] = [
   paymentOffers, preferencesAgree, llmsTxtV2, ard, a2aCardV1, mcpCardShape, agentsMd, webBotAuth,
+  // issue 36 item 2
+  sameForAgents,
 ];
 
 /** rubric-v1.1 checks the preview judges anew, same id and weight (rubricChanges lists them as `revised`), in the current rubric's order. */
