@@ -7,7 +7,8 @@
  * Read from the digests the probes made on arrival (page-digest.ts): no extra request.
  */
 import { similarity } from './page-digest.ts';
-import { SAME_TEXT } from './soft-block.ts';
+import { SAME_TEXT, type SoftBlockChange } from './soft-block.ts';
+import type { AgentRow } from './matrix.ts';
 import { NETWORKS, type FetchedView, type MatrixContent, type NetworkName } from './types.ts';
 
 export type ContentComparison = MatrixContent['networkA'];
@@ -60,4 +61,20 @@ export function contentOf(controls: Record<NetworkName, FetchedView>, cells: Rec
     else if (by) notes.push(`${n}: the same page as the browser's${by}`);
   }
   return { content, notes };
+}
+
+/**
+ * Every probeable agent's row gains its `content`, the notes saying what differs, and a note per
+ * soft block (applySoftBlocks ran before the matrix was built). Shared by the engine and the
+ * recorded-evidence builders of the tests, so both judge pages alike.
+ */
+export function addContent(rows: readonly AgentRow[], controls: Record<NetworkName, FetchedView>, cells: Record<string, Record<NetworkName, FetchedView>>, softBlocks: readonly SoftBlockChange[]): void {
+  for (const r of rows) {
+    const agentCells = cells[r.agent.token];
+    if (!agentCells) continue;
+    for (const sb of softBlocks) if (sb.token === r.agent.token) r.entry.notes.push(`${sb.network}: ${sb.marker}`);
+    const { content, notes } = contentOf(controls, agentCells);
+    r.entry.content = content;
+    r.entry.notes.push(...notes);
+  }
 }

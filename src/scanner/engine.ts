@@ -10,7 +10,7 @@ import { markdownNotes } from './markdown.ts';
 import { Gatherer } from './gather.ts';
 import { decideHeadline } from './headline.ts';
 import { buildMatrix, usableNetworks } from './matrix.ts';
-import { contentOf } from './content.ts';
+import { addContent } from './content.ts';
 import { applySoftBlocks } from './soft-block.ts';
 import { pageOf, parseLinkHeader } from './page.ts';
 import { followedLinksSentence, requestKindsSentence } from './requests.ts';
@@ -144,15 +144,8 @@ export function createScanner(opts: ScannerOptions): Scanner {
     // A 200 page that refuses an agent while the browser got the real page is a denial (soft-block.ts).
     const softBlocks = applySoftBlocks(r1.controls, r1.cells);
     const rows = buildMatrix({ roster, robots, robotsFor: (a) => robotsFileFor(robotsTxt, robots, a.token), controls: r1.controls, cells: r1.cells, textLength: (v) => v.record.textChars });
-    for (const r of rows) {
-      const cells = r1.cells[r.agent.token];
-      if (!cells) continue;
-      for (const sb of softBlocks) if (sb.token === r.agent.token) r.entry.notes.push(`${sb.network}: ${sb.marker}`);
-      // The page each agent got, against the browser's (content.ts).
-      const { content, notes } = contentOf(r1.controls, cells);
-      r.entry.content = content;
-      r.entry.notes.push(...notes);
-    }
+    // The page each agent got, against the browser's (content.ts).
+    addContent(rows, r1.controls, r1.cells, softBlocks);
     const usable = usableNetworks(r1.controls);
     const home = pickHome(r1.controls, usable);
     const page = home ? pageOf(home) : null;

@@ -59,8 +59,10 @@ export function softBlockMarker(sb: SoftBlock, agentChars: number, controlChars:
  * Turns every passing cell that is a soft block into `block`, in the view and its evidence record,
  * before the matrix is built. Returns the tokens and networks changed, for the matrix notes.
  */
-export function applySoftBlocks(controls: Record<NetworkName, FetchedView>, cells: Record<string, Record<NetworkName, FetchedView>>): Array<{ token: string; network: NetworkName; marker: string }> {
-  const changed: Array<{ token: string; network: NetworkName; marker: string }> = [];
+export interface SoftBlockChange { token: string; network: NetworkName; marker: string }
+
+export function applySoftBlocks(controls: Record<NetworkName, FetchedView>, cells: Record<string, Record<NetworkName, FetchedView>>): SoftBlockChange[] {
+  const changed: SoftBlockChange[] = [];
   for (const [token, nets] of Object.entries(cells)) {
     for (const n of NETWORKS) {
       const cell = nets[n];

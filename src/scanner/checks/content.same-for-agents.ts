@@ -1,5 +1,8 @@
 // Standard: same content for every user-agent (Google's cloaking guidance; RFC 9110 §12.5.5 Vary), judged page by page (issue 36 item 2).
-import { ALL, inconclusive, partial, rowsOf, type CheckDefinition } from './define.ts';
+import { ALL, inconclusive, matched, partial, rowsOf, type CheckDefinition } from './define.ts';
+
+/** What was compared; an agent-serving product's header, when one was seen, is named after it. */
+const GENERATION = 'title, visible text and canonical URL';
 import { NETWORKS } from '../types.ts';
 
 export const check: CheckDefinition = {
@@ -11,17 +14,20 @@ export const check: CheckDefinition = {
     let compared = 0;
     const off: string[] = [];
     let same = 0;
+    const products = new Set<string>();
     for (const r of rowsOf(ev, ['user-fetch', 'search', 'training', 'archive'])) {
       const c = r.entry.content;
       if (!c) continue;
       const results = NETWORKS.map((n) => c[n]).filter((x) => x !== 'not-compared');
       if (results.length === 0) continue;
       compared++;
+      for (const a of c.agentServing ?? []) products.add(a.product);
       if (results.every((x) => x === 'same')) same++;
       else off.push(`${r.agent.token} (${[...new Set(results.filter((x) => x !== 'same'))].join(', ')}${c.differs?.length ? `: ${c.differs.join(', ')}` : ''}${c.agentServing?.length ? `; ${c.agentServing[0]!.product}` : ''})`);
     }
     if (compared === 0) return inconclusive('no agent received a page that could be compared with the browser control');
     const credit = Math.floor((1000 * same) / compared);
-    return partial(credit, off.length ? `${off.length} of ${compared} agents got a page unlike the browser's: ${off.slice(0, 6).join(', ')}${off.length > 6 ? ` and ${off.length - 6} more` : ''}` : `all ${compared} compared agents got the browser's page`);
+    const generation = products.size ? `${GENERATION}; ${[...products].sort().join(', ')} seen` : GENERATION;
+    return matched(generation, partial(credit, off.length ? `${off.length} of ${compared} agents got a page unlike the browser's: ${off.slice(0, 6).join(', ')}${off.length > 6 ? ` and ${off.length - 6} more` : ''}` : `all ${compared} compared agents got the browser's page`));
   },
 };

@@ -40,7 +40,7 @@ export const PAGES_PER_AGENT_SCENARIOS: Scenario[] = [
       edge: { GPTBot: ['pass', 'pass'] },
       content: { GPTBot: { networks: ['different', 'different'], differs: ['text', 'title'], agentServing: ['x-edgeoptimize-request-id'] }, 'Claude-User': { networks: ['different', 'different'] } },
       notes: { GPTBot: [/^networkA: the page differs from the browser's in its title, text; served with x-edgeoptimize-request-id \(Adobe LLM Optimizer \(Optimize at Edge\)\)$/] },
-      previewChecks: { 'content.same-for-agents': ['fail'] },
+      previewChecks: { 'content.same-for-agents': ['fail', 'title, visible text and canonical URL; Adobe LLM Optimizer (Optimize at Edge) seen'] },
       previewDetails: { 'content.same-for-agents': /agents got a page unlike the browser's: GPTBot \(different: text, title; Adobe LLM Optimizer/ },
     },
   },
@@ -66,7 +66,7 @@ export const PAGES_PER_AGENT_SCENARIOS: Scenario[] = [
       vendors: { GPTBot: [] },
       content: { GPTBot: { networks: ['not-compared', 'not-compared'] }, 'ChatGPT-User': { networks: ['same', 'same'] } },
       notes: { GPTBot: [/soft block: .*a licensing gate \(licensing "[^"]+" \(en\); no main content\)$/] },
-      previewChecks: { 'content.same-for-agents': ['pass'] },
+      previewChecks: { 'content.same-for-agents': ['pass', 'title, visible text and canonical URL'] },
     },
   },
   {
@@ -77,7 +77,7 @@ export const PAGES_PER_AGENT_SCENARIOS: Scenario[] = [
       headline: 'open', verdicts: { GPTBot: 'pass', 'ChatGPT-User': 'pass', ClaudeBot: 'pass' },
       edge: { control: ['pass', 'pass'], GPTBot: ['pass', 'pass'] },
       content: { GPTBot: { networks: ['same', 'same'], differs: [] } },
-      previewChecks: { 'content.same-for-agents': ['pass'] },
+      previewChecks: { 'content.same-for-agents': ['pass', 'title, visible text and canonical URL'] },
     },
   },
 ];
