@@ -17,6 +17,12 @@ export interface PageDigest {
   /** The canonical URL (`<link rel="canonical">`) resolved against the page's URL; '' when none. */
   canonical: string;
   textChars: number;
+  /**
+   * Words of the visible text: runs of two or more letters or digits, and in scripts written
+   * without spaces (Han, kana, Thai) every two characters. Stray markup a page carries as text
+   * (escaped line breaks, punctuation) adds characters but no words.
+   */
+  words: number;
   /** SHA-256 of the folded visible text: two pages with the same text have the same hash. */
   textSha: string;
   /**
@@ -74,6 +80,13 @@ export function similarity(a: readonly number[], b: readonly number[]): number {
   return union.length === 0 ? 1 : both / union.length;
 }
 
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/gu;
+
+export function wordCount(text: string): number {
+  const spaced = text.replace(UNSPACED, ' ').match(/[\p{L}\p{N}]{2,}/gu)?.length ?? 0;
+  return spaced + Math.floor((text.match(UNSPACED)?.length ?? 0) / 2);
+}
+
 const PASSWORD = /<input\b[^>]*\btype\s*=\s*["']?password\b/i;
 
 function resolve(href: string, base: string): string {
@@ -85,12 +98,13 @@ function resolve(href: string, base: string): string {
 }
 
 export function digestOf(facts: PageFacts, body: string, url: string): PageDigest {
-  const text = fold(facts.text);
+  const text = fold(facts.flowText);
   const canonical = facts.links.find((l) => l.rel.includes('canonical'))?.href;
   return {
     title: fold(facts.title),
     canonical: canonical ? resolve(canonical, url) : '',
     textChars: facts.text.length,
+    words: wordCount(text),
     textSha: hash('sha256', text, 'hex'),
     sketch: sketchOf(text),
     wording: findGateWording(`${fold(facts.title)} ${text}`),

@@ -2,22 +2,26 @@
  * Soft blocks (issue 36 item 3): a 200 page an agent got instead of the page the browser control
  * got on the same network, that refuses it. Such a cell is a denial, `block`, whatever its status,
  * with no vendor named unless the fingerprints attributed one. All of these must hold:
- *   1. the control got the real page: at least MAIN_CONTENT_CHARS of visible text, and not itself a
- *      short page of gate wording;
+ *   1. the control got the real page: main content (MAIN_CONTENT_WORDS words or more), and not
+ *      itself a short page of gate wording;
  *   2. the agent's page is not the control's (a page short for everyone, or the same page for the
  *      agent and the browser, stays `pass`), and is short: under SHORT_CHARS of visible text and
  *      under half the control's;
  *   3. it is a refusal, a licensing or sign-in gate, or a "verify you are human" page (its wording,
  *      gate-wording.ts, or a password field);
- *   4. it carries denial wording, or has no main content (under MAIN_CONTENT_CHARS).
+ *   4. it carries denial wording, or has no main content (under MAIN_CONTENT_WORDS words).
  * Decided from the digests the probes made on arrival (page-digest.ts): no extra request.
  */
 import type { GateKind } from './gate-wording.ts';
 import { similarity, type PageDigest } from './page-digest.ts';
 import { NETWORKS, type FetchedView, type NetworkName } from './types.ts';
 
-/** Visible text below which a page has no main content. */
-export const MAIN_CONTENT_CHARS = 200;
+/**
+ * Words (page-digest.ts wordCount) below which a page has no main content. A "verify you are
+ * human" page with its form labels and footer links stays under it; a site's real home page, whose
+ * text the verdicts compare from 500 characters on (about 80 words of English), does not.
+ */
+export const MAIN_CONTENT_WORDS = 80;
 /** Visible text below which an agent's page is short enough to stand in for a refusal. */
 export const SHORT_CHARS = 1500;
 /** Estimated text similarity from which two pages are the same page (content.ts uses it too). */
@@ -28,7 +32,7 @@ export interface SoftBlock { kinds: GateKind[]; phrases: string[]; noMainContent
 /** Does the control's page look like a site's real page? */
 export function isRealPage(d: PageDigest): boolean {
   const gate = d.wording.kinds.length > 0 || d.passwordField;
-  return d.textChars >= MAIN_CONTENT_CHARS && !(gate && d.textChars < SHORT_CHARS);
+  return d.words >= MAIN_CONTENT_WORDS && !(gate && d.textChars < SHORT_CHARS);
 }
 
 export function softBlockOf(control: PageDigest | undefined, agent: PageDigest | undefined): SoftBlock | null {
@@ -42,7 +46,7 @@ export function softBlockOf(control: PageDigest | undefined, agent: PageDigest |
     phrases.push('login: a password field');
   }
   if (kinds.length === 0) return null;
-  const noMainContent = agent.textChars < MAIN_CONTENT_CHARS;
+  const noMainContent = agent.words < MAIN_CONTENT_WORDS;
   if (!agent.wording.denial && !noMainContent) return null;
   return { kinds, phrases, noMainContent };
 }

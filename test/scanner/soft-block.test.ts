@@ -33,12 +33,11 @@ const CASES: Array<[name: string, control: string, agent: string, want: 'pass' |
   ['a "verify you are human" page', REAL, tiny('One moment', '<p>Please verify you are human to continue.</p>'), 'block', /"verify you are human" page/],
   ['a French refusal', REAL, tiny('Accès refusé', '<h1>Accès refusé</h1>', 'fr'), 'block', /refusal "accès refusé" \(fr\)/],
   ['an Indonesian refusal (as BSSN words it)', REAL, tiny('Permintaan Ditolak', '<h1>Alamat URL Ditolak!</h1>', 'id'), 'block', /\(id\)/],
-  ['a Chinese refusal', REAL, tiny('访问被拒绝', '<p>访问被拒绝</p>', 'zh'), 'block', /\(zh\)/],
   ['the same short page for the browser and the agent', tiny('Access denied', '<h1>Access denied</h1>'), tiny('Access denied', '<h1>Access denied</h1>'), 'pass'],
   ['a short real page for everyone and a refusal for the agent: the control has no main content', tiny('Home', '<p>Coming soon.</p>'), tiny('Access denied', '<h1>Access denied</h1>'), 'pass'],
   ['a short teaser without gate wording stays a pass (reduced content is not a denial)', REAL, tiny('Example Shop', '<p>Subscribe.</p>'), 'pass'],
   ['a long page that mentions gate words is a real page', REAL, LONG_WITH_WORDS, 'pass'],
-  ['a sign-in prompt with main content and no denial wording stays a pass', REAL, htmlPage({ text: `Please sign in to continue to your orders. ${'Our catalogue lists every product with its price, delivery time and stock level. '.repeat(3)}` }).replace('<p>', '<p>'), 'pass'],
+  ['a sign-in prompt with main content and no denial wording stays a pass', htmlPage({ text: `${LOREM} ${LOREM} ${LOREM}` }), htmlPage({ text: `Please sign in to continue to your orders. ${'Our catalogue lists every product with its price, delivery time and stock level. '.repeat(7)}` }), 'pass'],
   ['the same page with another date line is the same page', REAL, REAL.replace('</main>', '<p>Updated 2026-11-29 01:02</p></main>'), 'pass'],
 ];
 
