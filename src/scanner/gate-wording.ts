@@ -3,8 +3,8 @@
  * gate, a sign-in gate, a "verify you are human" page. Only read on a page that an agent got
  * instead of the browser's real page (soft-block.ts), never to judge a page alone.
  *
- * One list per language the edge corpus holds pages in (test/fixtures/edges/: English, French and
- * Indonesian; test/scanner/soft-block-corpus.test.ts fails when a language here has no corpus
+ * One list per language the edge corpus holds pages in (test/fixtures/edges/: English, French,
+ * Portuguese and Indonesian; test/scanner/soft-block-corpus.test.ts fails when a language here has no corpus
  * page, so a language is added with a captured page of its own). Phrases are folded as rendered.ts folds a page (lower case,
  * typographic quotes as ASCII) and matched as substrings of the title and visible text.
  */
@@ -16,7 +16,7 @@ interface Wording { refusal: readonly string[]; licensing: readonly string[]; lo
 export const GATE_WORDING: Record<string, Wording> = {
   en: {
     refusal: ['access denied', 'access to this page has been denied', 'access is denied', 'you have been blocked', 'has been blocked', 'request blocked', 'request has been blocked',
-      'request was blocked', 'request rejected', 'not permitted to access', 'not allowed to access', 'automated access', 'automated requests are not', 'bots are not allowed',
+      'request was blocked', 'request rejected', 'access blocked', 'not permitted to access', 'not allowed to access', 'automated access', 'automated requests are not', 'bots are not allowed',
       'ai crawlers are not', 'ai bots are not', 'ai agents are not', 'scraping is not permitted', 'scraping is prohibited', 'crawling is not permitted', 'forbidden', 'unauthorized access'],
     licensing: ['licensing', 'license this content', 'licence this content', 'protected dataset', 'content licensing', 'requires a license', 'requires a licence', 'commercial license',
       'ai training is not permitted', 'not licensed for', 'pay per crawl', 'paid access'],
@@ -30,6 +30,12 @@ export const GATE_WORDING: Record<string, Wording> = {
     licensing: ['licence', 'accès payant', 'droits de reproduction'],
     login: ['connectez-vous pour continuer', 'veuillez vous connecter', 'connexion requise', 'réservé aux abonnés'],
     human: ['vérifiez que vous êtes humain', 'vérifier que vous êtes humain', 'pas un robot', 'êtes-vous un robot'],
+  },
+  pt: {
+    refusal: ['acesso bloqueado', 'acesso negado', 'acesso proibido', 'foi bloqueado'],
+    licensing: ['licença', 'licenciamento'],
+    login: ['faça login para continuar', 'inicie sessão para continuar'],
+    human: ['não sou um robô', 'não é um robô', 'verifique que você é humano'],
   },
   id: {
     refusal: ['akses ditolak', 'permintaan ditolak', 'url ditolak', 'diblokir', 'tidak diizinkan'],

@@ -11,14 +11,18 @@ import { softBlockMarker, softBlockOf } from '../../src/scanner/soft-block.ts';
 import { FINGERPRINTS_VERSION } from '../../src/scanner/versions.ts';
 import { isHtml, MUTATIONS, type Mutation } from './edge-mutations.ts';
 
-/** How faithful a sample is to what an edge served, most faithful first. Only the first two are real. */
-export const FIDELITY = ['captured-response', 'captured-body', 'built-around-published-markers', 'written-by-us'] as const;
+/**
+ * How faithful a sample is to what an edge served, most faithful first. Only the first two are real
+ * responses; captured-text holds a real page's words in markup of ours (soft blocks are judged on words).
+ */
+export const FIDELITY = ['captured-response', 'captured-body', 'captured-text', 'built-around-published-markers', 'written-by-us'] as const;
 export type Fidelity = (typeof FIDELITY)[number];
 export const CAPTURED: ReadonlySet<string> = new Set<Fidelity>(['captured-response', 'captured-body']);
 
 const WHAT: Record<Fidelity, string> = {
   'captured-response': 'status, headers and body as an edge served them',
   'captured-body': 'the body as an edge served it; status and headers as the source gives them',
+  'captured-text': 'the visible text a crawler captured from a real page, wrapped by us in a minimal HTML page; status and headers ours',
   'built-around-published-markers': 'a page we assembled around the markers a detector or vendor publishes',
   'written-by-us': 'an ordinary page we wrote to carry words and widgets that look like a block',
 };
