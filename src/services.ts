@@ -268,10 +268,16 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
   const resolve = options.scans?.resolve ?? ((host: string) => resolveHost(host, c.scanResolve, c.probeTimeoutMs));
   // One per-address bound for batch items and watch runs alike: both are background scans of others' sites.
   const addresses = redis ? redisAddressLimiter(redis, c.fleetPerAddressConcurrency) : localAddressLimiter(c.fleetPerAddressConcurrency);
+  let master: Promise<string> | undefined;
+  const masterKey = () => (master ??= loadWebhookMasterKey(c.webhookSecretKey, ctx.db, ctx.now()).catch((err: unknown) => {
+    master = undefined; // a failed load (storage down) is retried by the next request
+    throw err;
+  }));
   const batches = new BatchService({
     db: ctx.db, log: ctx.log, now: () => ctx.now(), baseUrl: c.baseUrl, jobs, keys, scans: scans.scans,
     resolve,
     addresses,
+    masterKey,
     concurrency: c.workerConcurrency,
     // The scan's own deadline, a wait for room in admission, and margin; a busy address slot
     // sends the job back to the queue instead of waiting inside this (address-limit.ts).
@@ -289,11 +295,6 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     // At most two attempts of one watch in flight, across instances with Redis (src/webhooks/watch-slots.ts).
     slots: redis ? redisWatchSlots(redis) : localWatchSlots(),
   });
-  let master: Promise<string> | undefined;
-  const masterKey = () => (master ??= loadWebhookMasterKey(c.webhookSecretKey, ctx.db, ctx.now()).catch((err: unknown) => {
-    master = undefined; // a failed load (storage down) is retried by the next request
-    throw err;
-  }));
   let runner: WatchRunner | undefined;
   const watches = new WatchService({
     db: ctx.db, log: ctx.log, now: () => ctx.now(), baseUrl: c.baseUrl, excludedDomains: c.excludedDomains, jobs, keys, scans: scans.scans, limits: scans.limits, turnstile: scans.turnstile, resolve, masterKey,

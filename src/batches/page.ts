@@ -28,7 +28,10 @@ const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 /** A table that may be wider than a phone scrolls inside its own focusable region, not the page (as on the report page). */
 const scroll = (label: string, table: SafeHtml) => html`<div class="scroll" role="region" aria-label="${label}" tabindex="0">${table}</div>`;
 
-export function summaryPage(b: Body, label: string | null): string {
+/** Where a capability link's summary page points: its results table and the downloads (all under the same token). */
+export interface SharedNav { results: string; csv: string; ndjson: string }
+
+export function summaryPage(b: Body, label: string | null, nav?: SharedNav): string {
   const headlines = Object.entries(b.headlines);
   const maxHeadline = Math.max(0, ...headlines.map(([, n]) => n));
   const title = `Batch summary${label ? `: ${label}` : ''}`;
@@ -37,6 +40,7 @@ export function summaryPage(b: Body, label: string | null): string {
 <title>${title} · agent-readiness</title><style>${new SafeHtml(STYLE)}</style></head>
 <body><main><h1>${title}</h1>
 <p>${b.finished} of ${b.total} sites scanned (batch ${b.status}). Shares are of the scanned sites that have each agent in their report.</p>
+${nav ? html`<p><a href="${nav.results}">Every site's result</a> · download all rows as <a href="${nav.csv}">CSV</a> or <a href="${nav.ndjson}">NDJSON</a></p>` : html``}
 <h2 id="headlines">Headlines</h2>
 ${headlines.length ? bars('hl', 'Sites by headline', headlines.map(([h, n]) => ({ label: h, value: n, text: String(n), colour: HEADLINE_COLOUR[h] ?? '#57606a' })), maxHeadline) : html`<p>No site scanned yet.</p>`}
 ${scroll('Sites by headline', html`<table><thead><tr><th scope="col">Headline</th><th scope="col">Sites</th></tr></thead><tbody>${headlines.map(([h, n]) => html`<tr><td>${h}</td><td>${n}</td></tr>`)}</tbody></table>`)}

@@ -30,10 +30,12 @@ import type { ScanService } from '../scans/service.ts';
 import type { Profile, Resolver, ScanReportBody } from '../scans/types.ts';
 import { ScanWithdrawn } from '../scans/withdrawn.ts';
 import {
-  cancelBatch, countItems, deleteBatch, findBatch, findItem, finishIfDone, finishItemDone, finishItemFailed, insertBatch, markStarted, pendingItems, takeItem,
+  bumpLinksVersion, cancelBatch, countItems, deleteBatch, findBatch, findItem, finishIfDone, finishItemDone, finishItemFailed, insertBatch, markStarted, pendingItems, takeItem,
   type BatchRow,
 } from '../storage/queries/batches.ts';
 import { AddressBusy, type AddressLimiter } from './address-limit.ts';
+import { batchLinks, type Links } from './links.ts';
+import { linkTokenMatches, batchLinkToken } from './link-tokens.ts';
 import { entriesOf, parseBatch, type Rejected } from './parse.ts';
 import { Reconciler } from './reconciler.ts';
 import { resultChunks } from './results.ts';
@@ -53,6 +55,8 @@ export interface BatchDeps {
   scans: ScanService;
   resolve: Resolver;
   addresses: AddressLimiter;
+  /** The webhook master key, from which the capability links' tokens are derived (link-tokens.ts). */
+  masterKey: () => Promise<string>;
   /** Batch items scanned at once by this instance (WORKER_CONCURRENCY). */
   concurrency: number;
   /** A run's limit: the scan deadline, its wait for room in admission, and margin (never a wait for an address slot). */
@@ -87,9 +91,29 @@ export class BatchService {
     this.#reconciler = new Reconciler({ db: deps.db, log: deps.log, now: deps.now, everyMs: deps.reconcileMs ?? 10_000, resume: () => this.#resume() });
   }
 
-  links(id: string) {
-    const base = `${this.#d.baseUrl}/batches/${id}`;
-    return { self: base, results: `${base}/results`, summary: `${base}/summary` };
+  /** The batch's API links and its capability links (holding the current token) for browsers. */
+  async links(row: Pick<BatchRow, 'id' | 'links_version'>): Promise<Links> {
+    return batchLinks(this.#d.baseUrl, row.id, batchLinkToken(await this.#d.masterKey(), row.id, row.links_version ?? 1));
+  }
+
+  /** Replaces the capability links: the old token stops opening anything at once, on every instance. */
+  async rotateLinks(caller: Caller, id: string): Promise<Links> {
+    const row = await this.find(caller, id);
+    const version = await bumpLinksVersion(this.#d.db, row.id);
+    if (version === undefined) throw errors.notFound('No batch with this id.', 'A batch is visible only to the key that created it.');
+    return this.links({ id: row.id, links_version: version });
+  }
+
+  /**
+   * The batch a capability link opens: its current token, and its key still live. Every other
+   * case (no batch, an old or wrong token, a revoked key) is the same 404, so a link tells a
+   * stranger nothing, not even whether the batch exists.
+   */
+  async shared(id: string, token: string | undefined): Promise<BatchRow> {
+    const row = /^[0-9a-f-]{36}$/.test(id) ? await findBatch(this.#d.db, id) : undefined;
+    const ok = row !== undefined && linkTokenMatches(await this.#d.masterKey(), row.id, row.links_version ?? 1, token) && await this.#d.keys.isLive(row.key_id);
+    if (!ok) throw errors.notFound('No batch at this link.', 'The link may have been rotated, or its key revoked; ask whoever sent it for a new one.');
+    return row;
   }
 
   async create(caller: Caller, contentType: string, body: unknown, opts: { profile?: Profile; label?: string }): Promise<Created> {

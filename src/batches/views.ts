@@ -4,7 +4,7 @@ import type { BatchRow, ItemRow } from '../storage/queries/batches.ts';
 import type { Rejected } from './parse.ts';
 import type { Summary } from './summary.ts';
 
-export interface Links { self: string; results: string; summary: string }
+import type { Links } from './links.ts';
 
 export function batchBody(row: BatchRow, counts: { byState: Record<string, number>; byHeadline: Record<string, number> }, links: Links, nowMs: number) {
   const n = (k: string) => counts.byState[k] ?? 0;

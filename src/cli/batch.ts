@@ -67,6 +67,11 @@ export async function runBatch(opts: BatchOptions, io: BatchIo): Promise<number>
   }
 }
 
+/** The capability links (services from before they existed send none: nothing is printed for them). */
+function pageLines(links: { summaryPage?: string; resultsPage?: string }): string {
+  return links.summaryPage && links.resultsPage ? `summary page: ${links.summaryPage}\nresults page: ${links.resultsPage}\n` : '';
+}
+
 async function submitAndWait(opts: BatchOptions, text: string, api: BatchApi, io: BatchIo, say: (m: string) => void, fd: number | undefined): Promise<number> {
   const contentType = /\.csv$/i.test(opts.file) ? 'text/csv' : 'text/plain';
   const created = await api.create(text, contentType, { ...(opts.profile ? { profile: opts.profile } : {}), ...(opts.label ? { label: opts.label } : {}) });
@@ -80,7 +85,7 @@ async function submitAndWait(opts: BatchOptions, text: string, api: BatchApi, io
   for (const r of a.rejected) say(`line ${r.line} not scanned: "${cleanText(r.input)}": ${cleanText(r.error)}`);
   const rejected = a.rejected.length > 0;
   if (!opts.wait) {
-    io.stdout.write(`batch ${a.batchId}\nstatus: ${a.links.self}\nresults: ${a.links.results}\nsummary: ${a.links.summary}\n`);
+    io.stdout.write(`batch ${a.batchId}\nstatus: ${a.links.self}\nresults: ${a.links.results}\nsummary: ${a.links.summary}\n${pageLines(a.links)}`);
     return rejected ? EXIT_COULD_NOT_TEST : EXIT_SCANNED;
   }
 
@@ -95,7 +100,8 @@ async function submitAndWait(opts: BatchOptions, text: string, api: BatchApi, io
     return EXIT_COULD_NOT_TEST;
   }
   const notScanned = written.rows - written.scanned;
-  say(`${written.scanned} of ${written.rows} scanned, ${notScanned} could not be tested${rejected ? `, ${a.rejected.length} line${a.rejected.length === 1 ? '' : 's'} rejected` : ''}${opts.out ? `; results in ${opts.out}` : ''}; summary: ${a.links.summary}`);
+  say(`${written.scanned} of ${written.rows} scanned, ${notScanned} could not be tested${rejected ? `, ${a.rejected.length} line${a.rejected.length === 1 ? '' : 's'} rejected` : ''}${opts.out ? `; results in ${opts.out}` : ''}; summary: ${a.links.summaryPage ?? a.links.summary}`);
+  if (a.links.summaryPage) say(`these links open in any browser without the key (anyone holding them can read the batch; rotate them with POST ${a.links.self}/links):\n  summary: ${a.links.summaryPage}\n  results: ${a.links.resultsPage}`);
   return notScanned === 0 && !rejected && finished.status === 'done' ? EXIT_SCANNED : EXIT_COULD_NOT_TEST;
 }
 

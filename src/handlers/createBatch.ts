@@ -11,7 +11,7 @@ export const createBatch: Handler<'createBatch'> = async (req, res, ctx) => {
   const profile = (json ? json.profile : req.query.profile) as Profile | undefined;
   const label = (json ? json.label : req.query.label) as string | undefined;
   const created = await batches.create(caller, type, req.body, { ...(profile ? { profile } : {}), ...(label ? { label } : {}) });
-  const links = batches.links(created.batchId);
+  const links = await batches.links({ id: created.batchId, links_version: 1 });
   res.status(202).set({ Location: links.self, ...rateLimitHeaders(created.budget) }).json({
     batchId: created.batchId, status: 'queued', total: created.total, duplicates: created.duplicates, rejected: created.rejected, links,
   });

@@ -8,5 +8,5 @@ export const getBatch: Handler<'getBatch'> = async (req, res, ctx) => {
   const caller = await keys.identify(req.get('authorization'));
   const view = await batches.view(caller, String(req.params.batchId));
   if (caller.kind === 'partner') res.set(rateLimitHeaders(await keys.peek(caller.key.keyId)));
-  res.set('Cache-Control', 'no-store').json(batchBody(view.row, view, batches.links(view.row.id), ctx.now().getTime()));
+  res.set('Cache-Control', 'no-store').json(batchBody(view.row, view, await batches.links(view.row), ctx.now().getTime()));
 };

@@ -28,6 +28,9 @@ import { getBatch } from './getBatch.ts';
 import { cancelBatch } from './cancelBatch.ts';
 import { getBatchResults } from './getBatchResults.ts';
 import { getBatchSummary } from './getBatchSummary.ts';
+import { getSharedBatchResults } from './getSharedBatchResults.ts';
+import { getSharedBatchSummary } from './getSharedBatchSummary.ts';
+import { rotateBatchLinks } from './rotateBatchLinks.ts';
 import { createWatch } from './createWatch.ts';
 import { getWatch } from './getWatch.ts';
 import { deleteWatch } from './deleteWatch.ts';
@@ -51,6 +54,9 @@ export const handlers: { [Op in OperationId]: Handler<Op> } = {
   cancelBatch,
   getBatchResults,
   getBatchSummary,
+  getSharedBatchSummary,
+  getSharedBatchResults,
+  rotateBatchLinks,
   createWatch,
   getWatch,
   deleteWatch,

@@ -120,6 +120,12 @@ export class ApiKeys {
     return { kind: 'partner', key: await this.authenticate(authorization) };
   }
 
+  /** Whether the key exists and is not revoked (capability links of a batch die with their key). */
+  async isLive(keyId: string): Promise<boolean> {
+    const row = await findApiKey(this.#db, keyId);
+    return row !== undefined && row.revoked_at === null;
+  }
+
   /** Today's budget without spending any. */
   async peek(keyId: string): Promise<Budget> {
     const key = await this.#live(keyId);

@@ -30,6 +30,7 @@ describe('the batch summary page in a real browser', { skip: haveChromium ? fals
   let browser: Browser;
   let key: string;
   let batchId: string;
+  let links: { summaryPage: string; resultsPage: string };
   before(async () => {
     let i = 0;
     const scanner = fakeScanner({
@@ -50,7 +51,7 @@ describe('the batch summary page in a real browser', { skip: haveChromium ? fals
       body: JSON.stringify({ domains: Array.from({ length: 12 }, (_, n) => `site${n}.summary-batch.com`), label: LABEL }),
     });
     assert.equal(created.status, 202, await created.clone().text());
-    batchId = ((await created.json()) as { batchId: string }).batchId;
+    ({ batchId, links } = (await created.json()) as { batchId: string; links: { summaryPage: string; resultsPage: string } });
     const stop = Date.now() + 120_000;
     for (;;) {
       const b = (await (await fetch(`${base}/batches/${batchId}`, { headers: { authorization: `Bearer ${key}` } })).json()) as { status: string };
@@ -99,4 +100,40 @@ describe('the batch summary page in a real browser', { skip: haveChromium ? fals
       await context.close();
     });
   }
+  test('browser: the capability links open with no header at all (a colleague\'s browser): summary, its link to the table, the CSV download; a rotated link answers the not-found page; screenshots kept', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+    // The links name the service's BASE_URL; the browser reaches this test's listener.
+    const here = (u: string) => `${base}${new URL(u).pathname}`;
+    const res = await page.goto(here(links.summaryPage), { waitUntil: 'load' });
+    assert.equal(res?.status(), 200);
+    assert.equal(res!.headers()['referrer-policy'], 'no-referrer');
+    assert.match(res!.headers()['x-robots-tag'] ?? '', /noindex/);
+    assert.ok(await page.getByText(LABEL).first().isVisible(), 'the label shows as text');
+    assert.equal(await page.evaluate('typeof window.__pwned'), 'undefined');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'batch-link-summary-phone.png'), fullPage: true });
+    await page.getByRole('link', { name: "Every site's result" }).click();
+    await page.waitForURL(/\/shared\/[\w-]+\/results$/);
+    assert.equal(await page.locator('tbody tr').count(), 12);
+    assert.equal(await page.getByRole('link', { name: 'report' }).count(), 12);
+    assert.equal(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth'), 0, 'no sideways scroll');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'batch-link-results-phone.png'), fullPage: true });
+    await page.evaluate(fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8'));
+    const result = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] })`)) as { violations: { id: string; impact: string; help: string }[] };
+    assert.deepEqual(result.violations.map((v) => `${v.id} (${v.impact}): ${v.help}`), []);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'CSV' }).first().click()]);
+    const csv = fs.readFileSync(await download.path(), 'utf8');
+    assert.equal(csv.trim().split('\n').length, 13, 'a header and 12 rows');
+    const rotated = await fetch(`${base}/batches/${batchId}/links`, { method: 'POST', headers: { authorization: `Bearer ${key}` } });
+    assert.equal(rotated.status, 200);
+    const gone = await page.goto(here(links.summaryPage), { waitUntil: 'load' });
+    assert.equal(gone?.status(), 404);
+    assert.ok(await page.getByRole('heading', { name: 'This link does not open a batch' }).isVisible());
+    await page.screenshot({ path: path.join(ARTIFACTS, 'batch-link-rotated-phone.png') });
+    assert.deepEqual(problems.filter((p) => !/404/.test(p)), []);
+    await context.close();
+  });
 });

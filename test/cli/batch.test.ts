@@ -90,7 +90,7 @@ describe('agent-readiness batch against the service and the test world', () => {
     fs.writeFileSync(file, `# portfolio\nopen-basic--nowait${Date.now() % 100_000}.world-fixtures.com\n${JUNK.replace('\n', ' ')}\n`);
     const run = await runCli(cli.cli, ['batch', file, '--no-wait', '--key', key, '--api', service.url]);
     assert.equal(run.code, 2, run.stderr);
-    assert.match(run.stdout, /^batch [0-9a-f-]{36}\nstatus: http:\/\/127\.0\.0\.1:\d+\/batches\/[0-9a-f-]{36}\nresults: .*\/results\nsummary: .*\/summary\n$/);
+    assert.match(run.stdout, /^batch [0-9a-f-]{36}\nstatus: http:\/\/127\.0\.0\.1:\d+\/batches\/[0-9a-f-]{36}\nresults: .*\/results\nsummary: .*\/summary\nsummary page: http:\/\/127\.0\.0\.1:\d+\/batches\/[0-9a-f-]{36}\/shared\/[\w-]{43}\nresults page: .*\/shared\/[\w-]{43}\/results\n$/);
     assert.match(run.stderr, /line 3 not scanned: "RED LIVE ::warning::forged": /);
     assert.doesNotMatch(run.stderr, FORBIDDEN);
   });
@@ -118,7 +118,7 @@ describe('agent-readiness batch: rows the CLI did not expect', () => {
     server = http.createServer((req, res) => {
       req.resume();
       const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      const links = { self: `${url}/batches/${id}`, results: `${url}/batches/${id}/results`, summary: `${url}/batches/${id}/summary` };
+      const links = { self: `${url}/batches/${id}`, results: `${url}/batches/${id}/results`, summary: `${url}/batches/${id}/summary`, summaryPage: `${url}/batches/${id}/shared/tok`, resultsPage: `${url}/batches/${id}/shared/tok/results` };
       if (req.method === 'POST') return json(202, { batchId: id, status: 'queued', total: 2, duplicates: 0, rejected: [], links });
       if (req.url?.startsWith(`/batches/${id}/results`)) {
         const rows = [

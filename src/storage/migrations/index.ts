@@ -12,6 +12,7 @@ import * as m009 from './009-batches.ts';
 import * as m010 from './010-webhook-deliveries.ts';
 import * as m011 from './011-watches.ts';
 import * as m012 from './012-watch-run-mail.ts';
+import * as m013 from './013-batch-links.ts';
 
 export interface Migration {
   name: string;
@@ -32,4 +33,5 @@ export const migrations: Migration[] = [
   { name: '010-webhook-deliveries', ...m010 },
   { name: '011-watches', ...m011 },
   { name: '012-watch-run-mail', ...m012 },
+  { name: '013-batch-links', ...m013 },
 ];

@@ -21,6 +21,8 @@ export interface BatchRow {
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
+  /** Version of the capability links' token (migration 013); absent on rows written before it, read as 1. */
+  links_version?: number;
 }
 
 export interface ItemRow {
@@ -66,6 +68,16 @@ export async function deleteBatch(db: Knex, id: string): Promise<void> {
 
 export async function findBatch(db: Knex, id: string): Promise<BatchRow | undefined> {
   return db<BatchRow>('batches').where({ id }).first();
+}
+
+/** Bumps the batch's links version (rotating its capability links); the new version, or undefined for no batch. */
+export async function bumpLinksVersion(db: Knex, id: string): Promise<number | undefined> {
+  return db.transaction(async (trx) => {
+    const n = await trx('batches').where({ id }).increment('links_version', 1);
+    if (!n) return undefined;
+    const row = await trx<BatchRow>('batches').where({ id }).first('links_version');
+    return row?.links_version ?? undefined;
+  });
 }
 
 export async function findItem(db: Knex, batchId: string, seq: number): Promise<ItemRow | undefined> {
