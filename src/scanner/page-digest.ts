@@ -87,7 +87,27 @@ export function wordCount(text: string): number {
   return spaced + Math.floor((text.match(UNSPACED)?.length ?? 0) / 2);
 }
 
-const PASSWORD = /<input\b[^>]*\btype\s*=\s*["']?password\b/i;
+const PASSWORD_TYPE = /\btype\s*=\s*["']?password\b/i;
+/** Inputs examined, and the length of one tag read: a hostile page of endless `<input` costs no more than this. */
+const MAX_INPUTS = 200;
+const MAX_TAG = 512;
+
+/**
+ * A password field among the page's first inputs. Each `<input` tag is read on its own, up to
+ * its `>` or MAX_TAG characters: one pattern over the whole body (`<input[^>]*type=password`)
+ * backtracks quadratically on a page of unclosed `<input` tags.
+ */
+export function hasPasswordField(body: string): boolean {
+  const lower = body.length > 262_144 ? body.slice(0, 262_144).toLowerCase() : body.toLowerCase();
+  let at = lower.indexOf('<input');
+  for (let n = 0; at >= 0 && n < MAX_INPUTS; n++) {
+    const end = lower.indexOf('>', at);
+    const tag = lower.slice(at, end < 0 ? at + MAX_TAG : Math.min(end, at + MAX_TAG));
+    if (PASSWORD_TYPE.test(tag)) return true;
+    at = lower.indexOf('<input', at + 6);
+  }
+  return false;
+}
 
 function resolve(href: string, base: string): string {
   try {
@@ -108,6 +128,6 @@ export function digestOf(facts: PageFacts, body: string, url: string): PageDiges
     textSha: hash('sha256', text, 'hex'),
     sketch: sketchOf(text),
     wording: findGateWording(`${fold(facts.title)} ${text}`),
-    passwordField: PASSWORD.test(body.slice(0, 262_144)),
+    passwordField: hasPasswordField(body),
   };
 }

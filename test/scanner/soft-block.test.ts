@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { fetched } from './fixtures.ts';
 import { applySoftBlocks } from '../../src/scanner/soft-block.ts';
 import { compareCell } from '../../src/scanner/content.ts';
-import { sketchOf, similarity } from '../../src/scanner/page-digest.ts';
+import { hasPasswordField, sketchOf, similarity } from '../../src/scanner/page-digest.ts';
 import { htmlPage, LOREM } from '../world/site.ts';
 import type { FetchedView, NetworkName } from '../../src/scanner/types.ts';
 
@@ -86,4 +86,12 @@ describe('content: each agent\'s page against the browser\'s, by title, visible 
     assert.ok(similarity(a, sketchOf('completely unrelated words about gardening tools and seasonal planting advice for small plots')) < 0.05);
     assert.equal(similarity([], []), 1);
   });
+});
+
+test('a password field is found tag by tag: a hostile page of unclosed <input tags is read in bounded steps', () => {
+  assert.equal(hasPasswordField('<form><input name="u"><INPUT TYPE=PASSWORD name="p"></form>'), true);
+  assert.equal(hasPasswordField('<input type="text"><p>type=password is a phrase here</p>'), false);
+  // 256 KiB of "<input " with no ">": one pattern over the body backtracked quadratically on this.
+  assert.equal(hasPasswordField('<input '.repeat(37_450)), false);
+  assert.equal(hasPasswordField(`${'<input type=text>'.repeat(250)}<input type=password>`), false, 'past the first 200 inputs nothing is read');
 });
