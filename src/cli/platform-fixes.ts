@@ -27,6 +27,6 @@ export function fixLines(report: ScanReport, checkId: string, generic: string | 
 /** "Served by Cloudflare (edge), nginx (web server)", or null when nothing was attributed. */
 export function servedBy(report: ScanReport): string | null {
   const p = report.platforms ?? [];
-  const role: Record<string, string> = { edge: 'edge', host: 'host', origin: 'web server', cms: 'CMS' };
+  const role: Record<string, string> = { edge: 'edge', host: 'host', origin: 'web server', cms: 'CMS', plugin: 'plugin' };
   return p.length ? `Served by ${p.map((a) => `${a.name} (${role[a.role] ?? a.role})`).join(', ')}` : null;
 }

@@ -84,6 +84,18 @@ export function renderHuman(v: HumanView, s: Style): string {
     out.push(`  ${patch.edgeAlternative.text}${patch.edgeAlternative.docUrl ? ` (${patch.edgeAlternative.docUrl})` : ''}`, '');
   }
 
+  // What the owner asked for (--intent), before the grid as on the report page; never the score.
+  const intent = r.intent;
+  if (intent?.roles.length) {
+    out.push(s.bold(`What you asked for: ${intent.asIntended.met} of ${intent.asIntended.decided} decided roles as asked`));
+    for (const role of intent.roles) {
+      const mark = role.asIntended === null ? s.yellow('not decided') : role.asIntended ? s.green('as asked') : s.red('not as asked');
+      out.push(`  ${role.role}: ${role.wanted} — robots.txt ${role.robotsSays}, edge ${role.edgeDoes}: ${mark}`);
+      if (role.fix) out.push(`    ${role.fix.text}${role.fix.docUrl ? ` (${role.fix.docUrl})` : ''}`, ...(role.fix.robotsTxt ? role.fix.robotsTxt.split('\n').map((l) => `      ${l}`) : []));
+    }
+    out.push('');
+  }
+
   const user = v.vantage?.outcomes ?? null;
   out.push(s.bold('Agents:'));
   out.push(...renderMatrix(r.matrix, v.mode === 'hosted' ? hostedColumns(user) : localColumns(), s));

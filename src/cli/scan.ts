@@ -192,6 +192,7 @@ async function runHosted(opts: ScanOptions, io: CliIo, phase: (t: string) => voi
       lead: { name: opts.name!, email: opts.email! },
       ...(opts.fresh ? { fresh: true } : {}),
       ...(opts.profile ? { profile: opts.profile } : {}),
+      ...(opts.intent ? { intent: opts.intent } : {}),
     });
     if (!answer.ok) {
       await fixes;
@@ -223,7 +224,7 @@ async function runLocal(target: LocalTarget, opts: ScanOptions, phase: (t: strin
   const prepared = await prepareGates(opts, async () => localCatalog(), target.display);
   if ('couldNotTest' in prepared) return prepared;
   phase(`scanning ${localOrigin(target)} from this machine`);
-  const scan = await scanLocally(target, opts.profile, opts.headers ?? []);
+  const scan = await scanLocally(target, opts.profile, opts.headers ?? [], opts.intent);
   // Nothing listening is the local twin of an unreachable API: there was nothing to test.
   const control = scan.observations.find((o) => o.key === 'control:browser');
   if (scan.outcomes['control:browser'] === 'transport-error') {
@@ -253,6 +254,6 @@ async function runPreview(opts: ScanOptions, io: CliIo, phase: (t: string) => vo
   const prepared = await prepareGates(opts, async () => localCatalog(), target.ok ? target.domain : undefined);
   if ('couldNotTest' in prepared) return prepared;
   phase(`scanning ${opts.target} from this machine (authenticated preview)`);
-  const scan = await scanPreview(opts.target, opts.headers ?? [], io.env, opts.profile);
+  const scan = await scanPreview(opts.target, opts.headers ?? [], io.env, opts.profile, opts.intent);
   return { ...ranHere('preview', scan, 'an authenticated preview uploads nothing', prepared.baseline), authenticated: { origin: scan.origin, headers: scan.headerNames } };
 }

@@ -14,8 +14,10 @@ export interface OriginFiles {
   /** ARD v0.91 catalog (/.well-known/ard.json) and the same entries under the name it replaced. */
   ard: string;
   aiCatalog: string;
-  /** The SEP-2127 MCP server card (/.well-known/mcp/server-card.json). */
+  /** The SEP-2127 MCP server card (v2 schema), at /mcp/server-card and the legacy /.well-known/mcp/server-card.json. */
   mcpServerCard: string;
+  /** The MCP catalog (/.well-known/mcp/catalog.json) listing that card. */
+  mcpCatalog: string;
 }
 
 /** The public documents, in sitemap order. */
@@ -85,7 +87,7 @@ export function serverCardName(baseUrl: string): string {
 function serverCard(baseUrl: string): string {
   const url = `${baseUrl}/mcp`;
   return `${JSON.stringify({
-    $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
+    $schema: 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json',
     name: serverCardName(baseUrl),
     title: 'agent-readiness',
     version: SERVER_VERSION,
@@ -95,11 +97,23 @@ function serverCard(baseUrl: string): string {
   }, null, 2)}\n`;
 }
 
+/** Where the server-card extension reserves a server's card: its streamable-HTTP URL plus /server-card. */
+export const cardUrl = (baseUrl: string): string => `${baseUrl}/mcp/server-card`;
+const mcpIdentifier = (baseUrl: string) => `urn:air:${new URL(baseUrl).hostname}:mcp:agent-readiness`;
+
+/** The MCP catalog (experimental-ext-server-card docs/discovery.md): one entry, our server's card. */
+function mcpCatalog(baseUrl: string): string {
+  return `${JSON.stringify({
+    specVersion: 'draft',
+    entries: [{ identifier: mcpIdentifier(baseUrl), displayName: 'agent-readiness MCP server', type: 'application/mcp-server-card+json', url: cardUrl(baseUrl) }],
+  }, null, 2)}\n`;
+}
+
 function ardEntries(baseUrl: string): unknown[] {
   return [
     {
-      identifier: `urn:air:${new URL(baseUrl).hostname}:mcp:agent-readiness`, displayName: 'agent-readiness MCP server',
-      type: 'application/mcp-server-card+json', url: `${baseUrl}/.well-known/mcp/server-card.json`,
+      identifier: mcpIdentifier(baseUrl), displayName: 'agent-readiness MCP server',
+      type: 'application/mcp-server-card+json', url: cardUrl(baseUrl),
       representativeQueries: ['is this website ready for AI agents', 'does the edge block GPTBot on example.com', 'list the agent-readiness checks'],
     },
     {
@@ -117,5 +131,6 @@ export function originFiles(o: OriginOptions): OriginFiles {
     ard: `${JSON.stringify({ entries }, null, 2)}\n`,
     aiCatalog: `${JSON.stringify({ specVersion: '0.91', host: new URL(o.baseUrl).host, entries }, null, 2)}\n`,
     mcpServerCard: serverCard(o.baseUrl),
+    mcpCatalog: mcpCatalog(o.baseUrl),
   };
 }

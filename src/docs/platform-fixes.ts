@@ -3,7 +3,7 @@
 // reports do not.
 import { PLATFORMS } from '../scanner/data/platforms/index.ts';
 
-const ROLE: Record<string, string> = { edge: 'edge', host: 'host', origin: 'web server', cms: 'CMS' };
+const ROLE: Record<string, string> = { edge: 'edge', host: 'host', origin: 'web server', cms: 'CMS', plugin: 'plugin' };
 const EXAMPLE = { agents: ['ChatGPT-User', 'Claude-User'] };
 const cell = (t: string) => t.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 

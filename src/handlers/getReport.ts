@@ -9,6 +9,8 @@ import { sendPrebuilt } from '../http/send.ts';
 import { renderMcpReportPage } from '../report/mcp-page.ts';
 import { renderNotFoundPage, renderReportPage } from '../report/page.ts';
 import { PAGE_HEADERS } from '../report/styles.ts';
+import { reportCsp, reportPageHeaders } from '../report/watch-form.ts';
+import { isExcluded } from '../scans/excluded.ts';
 import { loadArchivedReport, loadReportHistory } from '../scans/archive.ts';
 import type { ScanReportBody } from '../scans/types.ts';
 import type { components } from '../../generated/api-types.ts';
@@ -38,11 +40,15 @@ export const getReport: Handler<'getReport'> = async (req, res, ctx) => {
     return;
   }
   const id = scanId.toLowerCase();
-  const cached = (want.site === 'html' ? ctx.services.reads.reportPage(id) : undefined) ?? (want.mcp === 'html' ? ctx.services.reads.reportPage(mcpKey(id)) : undefined);
+  const turnstile = Boolean(ctx.config.turnstileSiteKey);
+  const cachedSite = want.site === 'html' ? ctx.services.reads.reportPage(id) : undefined;
+  const cached = cachedSite ?? (want.mcp === 'html' ? ctx.services.reads.reportPage(mcpKey(id)) : undefined);
   if (cached !== undefined) {
     res.statusCode = 200;
     res.setHeader('Cache-Control', 'private, max-age=60');
     for (const [name, value] of CACHED_PAGE_HEADERS) res.setHeader(name, value);
+    // A site report's page may carry the watch form (it posts here and runs /assets/watch-form.js).
+    if (cachedSite !== undefined) res.setHeader('Content-Security-Policy', reportCsp(turnstile));
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     sendPrebuilt(req, res, cached);
     return;
@@ -69,13 +75,16 @@ export const getReport: Handler<'getReport'> = async (req, res, ctx) => {
     res.status(200).json(found.report);
     return;
   }
+  // Every archived report of a domain not excluded offers "Watch this site" (tunnel hosts are never archived).
+  const watchable = !(await isExcluded(ctx.db, ctx.config.excludedDomains, found.row.domain));
   const page = ctx.services.reads.rememberReportPage(id, renderReportPage({
     report: found.report as unknown as ScanReportBody,
     evidence: found.evidence,
     cliVantage: found.cliVantage,
-    catalog: ctx.services.scans.catalog,
+    catalog: ctx.services.catalog,
     history: await loadReportHistory(ctx.db, found.row),
+    ...(watchable ? { watchForm: { scanId: id, ...(ctx.config.turnstileSiteKey ? { turnstileSiteKey: ctx.config.turnstileSiteKey } : {}) } } : {}),
   }));
-  res.status(200).set(PAGE_HEADERS).type('text/html; charset=utf-8');
+  res.status(200).set(reportPageHeaders(turnstile)).type('text/html; charset=utf-8');
   sendPrebuilt(req, res, page);
 };

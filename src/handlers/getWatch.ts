@@ -10,10 +10,9 @@ export const getWatch: Handler<'getWatch'> = async (req, res, ctx) => {
   const w = await authorizedWatch(req, ctx);
   const body = await watchBody(ctx.services.watches, w, ctx.config.watchIntervalS);
   if (wantsPage(req)) {
-    const token = tokenOf(req);
-    // The page's button ends the watch through the unsubscribe operation, which takes the manage token too.
-    const end = token ? `/watches/${w.id}/unsubscribe?token=${encodeURIComponent(token)}` : null;
-    res.status(200).set(WATCH_PAGE_HEADERS).type('text/html; charset=utf-8').send(managePage(body, end));
+    // The page's buttons post back to testWatch, redeliverWebhook and unsubscribeWatch, which all take the manage token.
+    const done = typeof req.query.done === 'string' ? req.query.done : undefined;
+    res.status(200).set(WATCH_PAGE_HEADERS).type('text/html; charset=utf-8').send(managePage(body, { token: tokenOf(req) ?? null, ...(done ? { done } : {}) }));
     return;
   }
   res.set('Cache-Control', 'no-store').json(body);

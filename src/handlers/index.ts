@@ -5,6 +5,9 @@ import type { Handler } from './types.ts';
 import { getHealth } from './getHealth.ts';
 import { getHome } from './getHome.ts';
 import { getHomeScript } from './getHomeScript.ts';
+import { getWatchFormScript } from './getWatchFormScript.ts';
+import { submitWatchForm } from './submitWatchForm.ts';
+import { redeliverWebhook } from './redeliverWebhook.ts';
 import { getStylesheet } from './getStylesheet.ts';
 import { getScanProgress } from './getScanProgress.ts';
 import { getKeyDirectory } from './getKeyDirectory.ts';
@@ -12,7 +15,7 @@ import { submitScanForm } from './submitScanForm.ts';
 import { getScanHint } from './getScanHint.ts';
 import { getOpenApi, getOpenApiWellKnown, getSwaggerJson } from './getOpenApi.ts';
 import { getMcpManifest } from './getMcpManifest.ts';
-import { getMcpServerCard } from './getMcpServerCard.ts';
+import { getMcpCatalog, getMcpEndpointServerCard, getMcpServerCard } from './getMcpServerCard.ts';
 import { getAgentsMd, getAiCatalog, getApiCatalog, getArd, getAuthMd, getLlmsTxt, getMethodology, getPrivacy, getRobotsTxt, getSecurityTxt, getSitemap, getTerms } from './documents.ts';
 import { scanSite } from './scanSite.ts';
 import { getReport } from './getReport.ts';
@@ -39,12 +42,17 @@ import { getWatchConfirmation } from './getWatchConfirmation.ts';
 import { confirmWatch } from './confirmWatch.ts';
 import { getWatchUnsubscribe } from './getWatchUnsubscribe.ts';
 import { unsubscribeWatch } from './unsubscribeWatch.ts';
+import { listChanges } from './listChanges.ts';
+import { getMetrics } from './getMetrics.ts';
 
 export const handlers: { [Op in OperationId]: Handler<Op> } = {
   getHome,
   submitScanForm,
   getScanProgress,
   getHomeScript,
+  getWatchFormScript,
+  submitWatchForm,
+  redeliverWebhook,
   getStylesheet,
   getHealth,
   getScanHint,
@@ -65,6 +73,8 @@ export const handlers: { [Op in OperationId]: Handler<Op> } = {
   confirmWatch,
   getWatchUnsubscribe,
   unsubscribeWatch,
+  listChanges,
+  getMetrics,
   listChecks,
   getReport,
   diffReports,
@@ -89,6 +99,8 @@ export const handlers: { [Op in OperationId]: Handler<Op> } = {
   getApiCatalog,
   getKeyDirectory,
   getMcpServerCard,
+  getMcpEndpointServerCard,
+  getMcpCatalog,
   getArd,
   getAiCatalog,
 };

@@ -32,6 +32,7 @@ export interface ScanSiteInput {
   lead: LeadInput;
   fresh?: boolean;
   profile?: string;
+  intent?: Record<string, string>;
   clientIp: string;
 }
 

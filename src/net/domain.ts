@@ -39,10 +39,12 @@ export function normalizeDomain(input: string): NormalizeResult {
 
 /**
  * The key under which identical site scans coalesce and share one scan in flight:
- * the normalized domain plus the pinned profile ("auto" when detected).
+ * the normalized domain plus the pinned profile ("auto" when detected), plus the owner's
+ * intent when one was given (its report differs, so a scan with another intent is not shared).
+ * `intent` is already in canonical form (src/scanner/intent-request.ts intentKey).
  */
-export function coalesceKey(domain: string, profile?: string | null): string {
-  return `site:${domain}:${profile ?? 'auto'}`;
+export function coalesceKey(domain: string, profile?: string | null, intent?: string): string {
+  return `site:${domain}:${profile ?? 'auto'}${intent ? `:intent:${intent}` : ''}`;
 }
 
 function truncate(s: string): string {

@@ -11,7 +11,16 @@ import { getRoster, probeableAgents } from '../scanner/roster.ts';
 export const PROFILES = ['general', 'dev-platform', 'docs', 'publisher'] as const;
 
 /** What the visitor typed, echoed back (escaped) when the form comes back with a problem. */
-export interface FormValues { domain?: string; name?: string; email?: string; phone?: string; role?: string; profile?: string }
+export interface FormValues { domain?: string; name?: string; email?: string; phone?: string; role?: string; profile?: string; intent?: Record<string, string> }
+
+/** The advanced options' intent fields: one select per role, named `intent-<role>`, labelled in a person's words. */
+export const INTENT_FIELDS: ReadonlyArray<{ role: 'training' | 'search' | 'user-fetch' | 'archive'; label: string }> = [
+  { role: 'training', label: 'Training crawlers (GPTBot, ClaudeBot, ...)' },
+  { role: 'search', label: 'AI search crawlers (OAI-SearchBot, PerplexityBot, ...)' },
+  { role: 'user-fetch', label: 'Fetchers acting for a user (ChatGPT-User, Claude-User, ...)' },
+  { role: 'archive', label: 'Archive crawlers (CCBot, archive.org_bot, ...)' },
+];
+const WISHES = [['allow', 'allow'], ['block', 'block'], ['charge', 'charge (HTTP 402)']] as const;
 
 /** A problem to show above the form. */
 export interface FormProblem { title: string; message: string; hint?: string; retryAfterSeconds?: number }
@@ -41,6 +50,9 @@ button:disabled{opacity:.65;cursor:progress}
 .progress li{margin:.2rem 0}
 .progress li[data-status="done"] .state{color:var(--ok);font-weight:600}
 .progress li[data-status="running"] .state{font-weight:600}
+details{border:1px solid var(--muted);border-radius:.4rem;padding:.4rem .8rem}
+details[open]{display:grid;gap:.6rem}
+summary{cursor:pointer;font-weight:600}
 `;
 
 /** The CLI command the page prints: it names this service's API, so it runs as printed (example.com is the one thing to replace). */
@@ -86,7 +98,20 @@ function jsonLd(baseUrl: string): SafeHtml {
   return new SafeHtml(`<script type="application/ld+json">${JSON.stringify(doc).replace(/</g, '\\u003c')}</script>`);
 }
 
-function field(name: keyof FormValues, label: string, v: FormValues, attrs: SafeHtml, optional = false): SafeHtml {
+/** Advanced options: what the owner wants each role to get; the report then says whether the site does it (never the score). */
+function intentFields(v: FormValues): SafeHtml {
+  const chosen = v.intent ?? {};
+  const rows = INTENT_FIELDS.map((f) => {
+    const options = WISHES.map(([value, words]) => html`<option value="${value}"${chosen[f.role] === value ? new SafeHtml(' selected') : ''}>${words}</option>`);
+    return html`<label for="f-intent-${f.role}"><span>${f.label}</span>
+<select id="f-intent-${f.role}" name="intent-${f.role}"><option value="">no wish</option>${options}</select></label>`;
+  });
+  return html`<details${Object.keys(chosen).length ? new SafeHtml(' open') : ''}><summary>Advanced options: what you want AI agents to get</summary>
+<p class="opt">Say what each kind of agent should get, and the report says whether your robots.txt and your edge both do it, with what to change where not. Your score stays the same either way.</p>
+${rows}</details>`;
+}
+
+function field(name: Exclude<keyof FormValues, 'intent'>, label: string, v: FormValues, attrs: SafeHtml, optional = false): SafeHtml {
   // The label's words are one grid row, so "(optional)" reads on the same line as the name.
   return html`<label for="f-${name}"><span>${label}${optional ? html` <span class="opt">(optional)</span>` : ''}</span>
 <input id="f-${name}" name="${name}" value="${v[name] ?? ''}" ${attrs}></label>`;
@@ -128,10 +153,12 @@ ${field('phone', 'Phone', v, html`type="tel" autocomplete="tel" maxlength="25"`,
 ${field('role', 'Your role', v, html`type="text" autocomplete="organization-title" maxlength="80" placeholder="site owner"`, true)}
 <label for="f-profile"><span>Kind of site <span class="opt">(optional: detected when left empty)</span></span>
 <select id="f-profile" name="profile"><option value="">detect it</option>${profiles}</select></label>
+${intentFields(v)}
 ${turnstile}
 <button type="submit">Scan my site</button>
 <p class="muted" id="privacy">A scan takes 10 to 30 seconds. Your contact details are never shown publicly; see <a href="/privacy">privacy</a> and <a href="/methodology.md">how we measure</a>.</p>
 </form>
+<p>Every report can also <strong>watch</strong> its site: a rescan every week or day, and a mail or webhook when its readiness changes.</p>
 <section class="progress" id="progress" aria-labelledby="progress-h" hidden>
 <h2 id="progress-h">Scan progress</h2>
 <p id="progress-note" role="status" aria-live="polite"></p>
@@ -157,6 +184,7 @@ ${INTRO[1]}
 
 - In a browser: open ${o.baseUrl}/ and fill in the form (website, your name and email).
 - Over HTTP: \`POST ${o.baseUrl}/scan\` with \`{"domain": "example.com", "lead": {"name": "Ada", "email": "ada@example.com"}}\`; see [the OpenAPI document](${o.baseUrl}/openapi.json).
+- Watch a site: every report has a "Watch this site" form (a weekly or daily rescan, and a mail or webhook when its readiness changes), or \`POST ${o.baseUrl}/watches\`.
 - Over MCP: the \`scan_site\` tool at ${o.baseUrl}/mcp ([manifest](${o.baseUrl}/.well-known/mcp.json)).
 - From your own network and in CI: \`${cliCommand(o.baseUrl)}\`.
 

@@ -7,10 +7,12 @@ import type { EvidenceRecord } from '../scanner/types.ts';
 import type { CliVantage, ScanReportBody } from '../scans/types.ts';
 import { displayDomain } from './domain-name.ts';
 import { fixFirstSection } from './fix-first.ts';
+import { watchFormSection, type WatchFormOptions } from './watch-form.ts';
 import { html, SafeHtml } from './html.ts';
 import { matrixSection } from './matrix.ts';
 import { robotsPatchSection } from './platform-fix.ts';
 import { robotsTxtSection } from './robots-copies.ts';
+import { intentSection } from './intent.ts';
 import { nextRubricLine, nextRubricSection } from './next-rubric.ts';
 import { checksSection, evidenceSection, type CatalogLookup } from './sections.ts';
 import { historySection, shareSection, type HistoryPoint } from './share.ts';
@@ -26,6 +28,8 @@ export function layout(title: string, body: SafeHtml): string {
 }
 
 export interface ReportPageInput {
+  /** The "Watch this site" form: archived reports of domains not excluded (getReport decides). */
+  watchForm?: WatchFormOptions;
   report: ScanReportBody;
   evidence: readonly EvidenceRecord[];
   cliVantage: CliVantage | null;
@@ -56,12 +60,13 @@ export function renderReportPage(p: ReportPageInput): string {
   const words = HEADLINE_WORDS[r.headline] ?? r.headline;
   const shown = displayDomain(r.domain);
   const copies = robotsTxtSection(r);
+  const asked = intentSection(r);
   const body = html`<header>
 <p class="muted small">Agent-readiness report · a point-in-time measurement</p>
 <h1>${shown.name}</h1>${shown.ascii ? html`<p class="muted small">As DNS spells it: <code>${shown.ascii}</code></p>` : ''}
 <p><span class="chip ${TONE[r.headline] ?? 'none'}"><span class="i" aria-hidden="true">${HEADLINE_ICON[r.headline] ?? '?'}</span>${words}</span>
 <span class="muted small">Scanned <time datetime="${r.scannedAt}">${utc(r.scannedAt)}</time> · confidence <strong>${r.confidence}</strong>${r.vantagesConfirmed ? ' · both networks confirmed' : ''}</span></p>
-<nav aria-label="Sections"><ul><li><a href="#fix">Fix first</a></li><li><a href="#agents">Agents</a></li><li><a href="#checks">All checks</a></li><li><a href="#evidence">Evidence</a></li><li><a href="#share">Share</a></li>${p.history ? html`<li><a href="#history">History</a></li>` : ''}<li><a href="#method">Method</a></li></ul></nav>
+<nav aria-label="Sections"><ul><li><a href="#fix">Fix first</a></li><li><a href="#agents">Agents</a></li><li><a href="#checks">All checks</a></li><li><a href="#evidence">Evidence</a></li>${p.watchForm ? html`<li><a href="#watch">Watch</a></li>` : ''}<li><a href="#share">Share</a></li>${p.history ? html`<li><a href="#history">History</a></li>` : ''}<li><a href="#method">Method</a></li></ul></nav>
 </header>
 <div class="top"><section aria-labelledby="why"><h2 id="why">Why “${words}”</h2>
 <ul>${r.reasons.map((reason) => html`<li>${reason}</li>`)}</ul>
@@ -70,10 +75,12 @@ export function renderReportPage(p: ReportPageInput): string {
 <section aria-labelledby="fix">${fixFirstSection(r, p.catalog)}</section>
 ${r.robotsPatch ? html`<section aria-labelledby="robots-patch">${robotsPatchSection(r.robotsPatch)}</section>` : ''}
 ${copies ? html`<section aria-labelledby="robots-copies">${copies}</section>` : ''}
+${asked ? html`<section aria-labelledby="intent">${asked}</section>` : ''}
 <section aria-labelledby="agents">${matrixSection(r.matrix, p.cliVantage, p.evidence)}</section>
 <section aria-labelledby="checks">${checksSection(r, p.catalog)}</section>
 ${r.preview ? html`<section aria-labelledby="next-rubric">${nextRubricSection(r.preview, p.catalog)}</section>` : ''}
 <section aria-labelledby="evidence">${evidenceSection(r.evidenceRefs, p.evidence)}</section>
+${p.watchForm ? html`<section aria-labelledby="watch">${watchFormSection(shown.name, p.watchForm)}</section>` : ''}
 <section aria-labelledby="share">${shareSection(r.domain, r.reportUrl)}</section>
 ${p.history ? html`<section aria-labelledby="history">${historySection(r.domain, p.history, { scannedAt: r.scannedAt, headline: r.headline, score: r.score.value })}</section>` : ''}
 <section aria-labelledby="method"><h2 id="method">How this was measured</h2>

@@ -15,7 +15,7 @@ function shortUrl(url: string): string {
   return `${u.host}${u.pathname.replace(/\/$/, '')}`;
 }
 
-const ROLE: Record<string, string> = { edge: 'edge', host: 'host', origin: 'web server', cms: 'CMS' };
+const ROLE: Record<string, string> = { edge: 'edge', host: 'host', origin: 'web server', cms: 'CMS', plugin: 'plugin' };
 
 export function fixesFor(report: ScanReportBody, checkId: string): PlatformFix[] {
   return (report.platformFixes ?? []).filter((f) => f.checkId === checkId);

@@ -22,6 +22,8 @@ import { robotsCopyNotes, robotsTxtReasons, robotsTxtReport } from './robots-rep
 import { getRoster } from './roster.ts';
 import { runPreview, runRubric } from './rubric.ts';
 import { attributePlatforms, platformFixes } from './platforms.ts';
+import { judgeIntent } from './intent.ts';
+import type { ScanIntent } from './intent-request.ts';
 import { proposeRobotsPatch } from './robots-patch.ts';
 import { NETWORKS, type EngineReport, type EvidenceRecord, type FetchedView, type NetworkName, type Profile } from './types.ts';
 import { createLimiter, type Limiter } from './probe.ts';
@@ -33,6 +35,8 @@ export interface ScannedFile { path: string; state: 'present' | 'absent' | 'unkn
 export interface ScanOutcome { report: EngineReport; evidence: EvidenceRecord[]; files: ScannedFile[] }
 export interface ScanOptions {
   profile?: Profile;
+  /** What the owner wants each role to get: judged into `report.intent`, never into the score or headline. */
+  intent?: ScanIntent;
   signal?: AbortSignal;
   /** Told each phase's start and finished requests (robots, each network's grid, files, follow-ups, scoring). */
   onProgress?: ProgressSink;
@@ -194,6 +198,7 @@ export function createScanner(opts: ScannerOptions): Scanner {
     const patch = proposeRobotsPatch(ev, verdict.headline, platforms);
     if (patch) report.robotsPatch = patch;
     report.robotsTxt = robotsTxtReport(robotsTxt, roster);
+    if (scanOpts.intent) report.intent = judgeIntent(ev, scanOpts.intent, platforms);
     scoring.tick();
     return { report, evidence, files: [robotsFileOf(robots), ...copyFilesOf(robotsTxt)] };
   }

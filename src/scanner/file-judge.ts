@@ -38,7 +38,7 @@ export function formatOf(key: string): FileFormat {
   if (key.startsWith('md-variant:') || key === 'file:/agents.md') return 'markdown';
   if (key === 'file:/sitemap.xml' || key === 'sitemap:robots' || key === 'license') return 'xml';
   if (key === 'file:/.well-known/security.txt') return 'text';
-  if (key.startsWith('file:') || key.startsWith('service-desc:')) return 'json';
+  if (key.startsWith('file:') || key.startsWith('service-desc:') || key.startsWith('mcp-card:')) return 'json';
   return 'any';
 }
 

@@ -5,6 +5,7 @@
 import type { ScanEvidence } from './evidence.ts';
 import { llmsTxt, sampleLinks, serviceDescUrls } from './features.ts';
 import { alternateFollower, markdownAlternate } from './markdown.ts';
+import { cardUrlsToFollow, MCP_CARD_KEY } from './mcp-discovery.ts';
 
 /** Same-site llms.txt links followed (sorted, first n): what rubric-v1.2-preview's discovery.llms-txt-links scores. */
 export const LLMS_LINK_FOLLOW = 10;
@@ -52,6 +53,10 @@ export function planFollowups(ev: ScanEvidence): Array<[string, string]> {
   if (canonical && sameSite(ev, canonical) && ev.home && canonical !== ev.home.record.finalUrl) plan.push(['canonical', canonical]);
 
   for (const url of serviceDescUrls(ev).filter((u) => sameSite(ev, u) && !fetched.has(u)).slice(0, SERVICE_DESC_SAMPLE)) plan.push([`service-desc:${url}`, url]);
+
+  // issue 37 item 1: the MCP server cards a catalog lists, wherever they live (the draft lets a catalog
+  // name cards on other hosts); the egress guards each host like the sitemap's.
+  for (const url of cardUrlsToFollow(ev)) if (!fetched.has(url)) plan.push([`${MCP_CARD_KEY}${url}`, url]);
 
   const license = ev.robots.extensions.find((e) => e.field === 'license')?.value;
   if (license) {

@@ -14,6 +14,7 @@ import { gridCells, homeUrl, CONTROL_KEY } from './grid.ts';
 import { createLimiter, runProbe, type Limiter, type ProbeContext, type ProbeSpec } from './probe.ts';
 import { PhaseCounter, type ProgressSink } from './progress.ts';
 import { ROBOTS_MAX_BYTES } from './robots.ts';
+import { CARD_TYPE, MCP_CARD_KEY } from './mcp-discovery.ts';
 import type { RobotsViews } from './robots-copies.ts';
 import { agentHeaders, browserUserAgent, controlHeaders, getRoster, headerValue, probeableAgents, productArrivals, type HeaderList, type RosterAgent } from './roster.ts';
 import { NETWORKS, type EvidenceRecord, type FetchedView, type NetworkName } from './types.ts';
@@ -29,6 +30,8 @@ export const AUX_PATHS = [
   '/.well-known/ard.json', '/.well-known/ai-catalog.json',
   // rubric-v1.2-preview: a site's agents.md at its root, where sites publish it (discovery.agents-md says why only there).
   '/agents.md',
+  // issue 37: the MCP catalog (server-card extension discovery) and x402's discovery document.
+  '/.well-known/mcp/catalog.json', '/.well-known/x402',
 ] as const;
 
 /** The agent whose copy of robots.txt policy.robots-reachable reads (is robots.txt served to agents too?). */
@@ -53,6 +56,8 @@ export interface GatherOptions {
 
 export interface Round1 {
   auxNetwork: NetworkName;
+  /** Where the well-known files were read (filesNetworkFor). */
+  filesNetwork: NetworkName;
   controls: Record<NetworkName, FetchedView>;
   cells: Record<string, Record<NetworkName, FetchedView>>;
   robotsFetch: FetchedView;
@@ -129,9 +134,11 @@ export class Gatherer {
     const robotsAgentView = firstAgent ? robotsPhase.track(this.#robotsAs(firstAgent)) : undefined;
     const markdown = filesPhase.track(this.probe({ key: 'content:markdown', url: homeUrl(this.#domain), ...browser, accept: 'text/markdown, text/html;q=0.5', isHome: true }));
     const products = askers.map((p) => filesPhase.track(this.probe({ key: `markdown:${p.id}`, url: homeUrl(this.#domain), userAgent: uaOf(p.request.headers), arrival: p.request.headers, isHome: true })));
-    const files = AUX_PATHS.map((path) => filesPhase.track(this.probe({ key: `file:${path}`, url: this.url(path), ...browser, accept: '*/*', isHome: false })));
-    // robots.txt as every other agent comes after the files in the queue (nothing in round two
-    // waits for them), and as the browser from the second network.
+    // The well-known files go to the second network once both browser controls have passed
+    // (filesNetworkFor): the robots network carries robots.txt as every agent, the second has room.
+    const filesNetwork = this.#filesNetwork(grid[0]![0]!, grid[1]![0]!);
+    const files = AUX_PATHS.map((path) => filesPhase.track(filesNetwork.then((network) => this.probe({ key: `file:${path}`, network, url: this.url(path), ...browser, accept: '*/*', isHome: false }))));
+    // robots.txt as every other agent, and as the browser from the second network.
     const agentRobots = robotsAgents.map((a) => (a === firstAgent ? robotsAgentView! : robotsPhase.track(this.#robotsAs(a))));
     const second = this.secondNetwork;
     const robotsSecond = robotsPhase.track(this.#robots({ key: 'robots:browser', network: second, ...browser, accept: ROBOTS_ACCEPT }));
@@ -154,6 +161,7 @@ export class Gatherer {
     const robotsAgentFetch = firstAgent ? agentRobotViews[robotsAgents.indexOf(firstAgent)]! : robotsFetch!;
     const out: Round1 = {
       auxNetwork: this.auxNetwork,
+      filesNetwork: await filesNetwork,
       controls: {} as Record<NetworkName, FetchedView>,
       cells: {},
       robotsFetch: robotsFetch!, robotsAgentFetch, markdown: markdownView!,
@@ -179,6 +187,20 @@ export class Gatherer {
     const otherRobots = agentRobotViews.filter((v) => v !== robotsAgentFetch);
     out.all = [...gridViews.flat(), robotsFetch!, robotsAgentFetch, markdownView!, ...productViews, ...fileViews, ...(wbaViews ? wbaViews.flat() : []), ...otherRobots, robotsSecondView];
     return out;
+  }
+
+  /**
+   * Where the well-known files are read: the second network when both networks are configured and
+   * both browser controls passed (the control is first in each network's queue, so this is known
+   * after one round trip), else the robots network as before. Either network then lets a browser
+   * through, and a file is asked for with the browser's headers, so it is the same request to an
+   * equally usable network; moving these 16 requests is what keeps robots.txt as every agent
+   * (26 more requests on the robots network) from lengthening the scan (bench/results.md).
+   */
+  #filesNetwork(controlA: Promise<FetchedView>, controlB: Promise<FetchedView>): Promise<NetworkName> {
+    const second = this.secondNetwork;
+    if (!this.#opts.networks.networkA.configured || !this.#opts.networks.networkB.configured) return Promise.resolve(this.auxNetwork);
+    return Promise.all([controlA, controlB]).then(([a, b]) => (a.outcome === 'pass' && b.outcome === 'pass' ? second : this.auxNetwork));
   }
 
   /** The network that is not the robots (auxiliary) network. */
@@ -222,7 +244,9 @@ export class Gatherer {
     const browser = { userAgent: browserUserAgent(version), arrival: controlHeaders(version), accept: '*/*' };
     const as = (key: string) => {
       const product = key.startsWith('markdown:') ? productArrivals(version).find((p) => `markdown:${p.id}` === key) : undefined;
-      return product ? { userAgent: uaOf(product.request.headers), arrival: product.request.headers } : browser;
+      if (product) return { userAgent: uaOf(product.request.headers), arrival: product.request.headers };
+      // A server card is asked for by its media type, as the server-card extension tells clients to.
+      return key.startsWith(MCP_CARD_KEY) ? { ...browser, accept: `${CARD_TYPE}, application/json;q=0.9` } : browser;
     };
     const views = await Promise.all(plan.map(([key, url]) => phase.track(this.probe({ key, url, ...as(key), isHome: false }))));
     const out: Record<string, FetchedView> = {};

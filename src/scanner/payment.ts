@@ -48,3 +48,37 @@ export function paymentOffer(status: number, headers: Readonly<Record<string, st
   }
   return undefined;
 }
+
+/**
+ * `/.well-known/x402`, x402's discovery document (shared/research/discovery-2026-12.md §2, as x402scan
+ * docs/DISCOVERY.md reads it; draft-hawkins-x402-dns-discovery-03 defines the path, its text not read):
+ * JSON `{"version": 1, "resources": ["https://…", …], "ownershipProofs": ["0x…"]}`. Decoded tolerantly:
+ * resources may also be objects carrying a `resource` or `url`.
+ */
+export interface X402Discovery {
+  state: 'present' | 'invalid';
+  version?: number;
+  resources: string[];
+  proofs: number;
+  /** One line for the check's detail. */
+  summary: string;
+}
+
+export const X402_DISCOVERY_PATH = '/.well-known/x402';
+
+export function x402Discovery(body: string): X402Discovery {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(body);
+  } catch {
+    return { state: 'invalid', resources: [], proofs: 0, summary: `${X402_DISCOVERY_PATH} is not JSON` };
+  }
+  const d = doc as { version?: unknown; resources?: unknown; ownershipProofs?: unknown } | null;
+  if (!d || typeof d !== 'object' || !Array.isArray(d.resources)) return { state: 'invalid', resources: [], proofs: 0, summary: `${X402_DISCOVERY_PATH} has no resources list` };
+  const resources = d.resources.map((r: unknown) => (typeof r === 'string' ? r : r && typeof r === 'object' ? String((r as { resource?: unknown; url?: unknown }).resource ?? (r as { url?: unknown }).url ?? '') : '')).filter(Boolean);
+  const version = typeof d.version === 'number' ? d.version : undefined;
+  const proofs = Array.isArray(d.ownershipProofs) ? d.ownershipProofs.length : 0;
+  const shown = resources.slice(0, 3).map(clip).join(', ');
+  const summary = `${X402_DISCOVERY_PATH}${version !== undefined ? ` (version ${version})` : ''} lists ${resources.length} paid resource${resources.length === 1 ? '' : 's'}${shown ? ` (${shown}${resources.length > 3 ? ', …' : ''})` : ''}${proofs ? ` and ${proofs} ownership proof${proofs === 1 ? '' : 's'}` : ''}`;
+  return { state: 'present', ...(version !== undefined ? { version } : {}), resources, proofs, summary };
+}

@@ -6,7 +6,8 @@
  * in data/platforms/; nothing here changes a verdict or a score.
  */
 import type { components } from '../../generated/api-types.ts';
-import { PLATFORMS, type FixContext, type PlatformEntry } from './data/platforms/index.ts';
+import { PLATFORMS, SEO_PLUGINS, type FixContext, type PlatformEntry, type PluginEntry } from './data/platforms/index.ts';
+import { judgeFile } from './file-judge.ts';
 import type { ScanEvidence } from './evidence.ts';
 import { matchFingerprints } from './fingerprints.ts';
 import { managedSetting } from './robots-managed.ts';
@@ -47,7 +48,10 @@ export function attributePlatforms(ev: ScanEvidence): PlatformAttribution[] {
   const server = page.headers['server'] ?? '';
   // An edge's managed robots.txt block names its vendor by its documented marker lines.
   const managed = ev.robotsTxt ? managedFinding(ev.robotsTxt, ev.roster) : null;
+  const plugins = new Map(pluginMarkers(ev).map((m) => [m.plugin.id, m.evidence]));
   for (const p of PLATFORMS) {
+    const plugin = plugins.get(p.id);
+    if (plugin) { out.push({ id: p.id, name: p.name, role: p.role, evidence: plugin }); continue; }
     const vendor = p.vendors?.find((v) => seen.has(v));
     if (vendor) out.push({ id: p.id, name: p.name, role: p.role, evidence: seen.get(vendor)! });
     else if (managed?.block.vendor === p.id) out.push({ id: p.id, name: p.name, role: p.role, evidence: `its managed robots.txt block (line ${managed.block.beginLine}: "${managed.copy.file.lines[managed.block.beginLine - 1]!.trim()}")` });
@@ -55,6 +59,26 @@ export function attributePlatforms(ev: ScanEvidence): PlatformAttribution[] {
     else if (p.id === 'wordpress' && ev.home) {
       const hit = WORDPRESS.find((re) => re.test(ev.home!.body)) ?? (ev.homeLinks.some((l) => l.rel.includes('https://api.w.org/')) ? /api\.w\.org/ : undefined);
       if (hit) out.push({ id: p.id, name: p.name, role: p.role, evidence: `WordPress markup on the home page (${hit.source.replace(/\\/g, '')})` });
+    }
+  }
+  return out;
+}
+
+/** The plugins whose marker line is in the site's llms.txt or robots.txt, with the line that says so (first marker per plugin). */
+export function pluginMarkers(ev: ScanEvidence): Array<{ plugin: PluginEntry; evidence: string }> {
+  const llms = ev.files['/llms.txt'];
+  const texts: Record<'llms.txt' | 'robots.txt', string[]> = {
+    'llms.txt': llms && judgeFile(llms).state === 'present' ? llms.body.split(/\r?\n/).slice(0, 200) : [],
+    'robots.txt': ev.robots.state === 'parsed' ? ev.robots.lines.slice(0, 2000) : [],
+  };
+  const out: Array<{ plugin: PluginEntry; evidence: string }> = [];
+  for (const plugin of SEO_PLUGINS) {
+    for (const m of plugin.markers) {
+      const i = texts[m.file].findIndex((l) => m.line.test(l.trim()));
+      if (i < 0) continue;
+      const line = texts[m.file][i]!.trim();
+      out.push({ plugin, evidence: `its marker in /${m.file} (line ${i + 1}: "${line.length > 120 ? `${line.slice(0, 120)}…` : line}")` });
+      break;
     }
   }
   return out;

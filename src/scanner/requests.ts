@@ -8,6 +8,7 @@ import { AUX_PATHS } from './gather.ts';
 
 /** The network robots.txt and the site files are read from, as the disclosure names it. */
 const ROBOTS_NETWORK_WORDS = 'networkA (networkB when networkA has no route)';
+import { MCP_CARD_FOLLOW } from './mcp-discovery.ts';
 import { LLMS_LINK_FOLLOW, LLMS_LINK_SAMPLE, MD_VARIANT_SAMPLE, SERVICE_DESC_SAMPLE } from './followups.ts';
 
 export interface RequestKind {
@@ -25,12 +26,13 @@ export const REQUEST_KINDS: readonly RequestKind[] = [
   { key: 'markdown:', what: 'the home page as each product that asks for Markdown in its own Accept sends it (Claude Code as Claude-User, Cursor), and the page\'s rel="alternate" type="text/markdown" link (same site only) as Codex CLI follows it' },
   { key: 'wba:unsigned', what: 'the home page once per network as agent-readiness itself (our own User-Agent, unsigned)' },
   { key: 'wba:signed', what: 'the same request signed with Web Bot Auth as agent-readiness (never as any vendor), with our key directory as Signature-Agent; each request and each redirect hop is signed as it is sent, with its own nonce' },
-  { key: 'file:', what: `the conventional and well-known files ${AUX_PATHS.join(', ')}, with the browser's headers` },
+  { key: 'file:', what: `the conventional and well-known files ${AUX_PATHS.join(', ')}, with the browser's headers, from networkB when both networks' browser controls passed (else from networkA, or networkB when networkA has no route)` },
   { key: 'sitemap:robots', what: 'the sitemap robots.txt names, which may live on another host' },
   { key: 'llms-link:', what: `up to ${LLMS_LINK_FOLLOW} same-site links listed in llms.txt (the first in sorted order; rubric-v1.1 scores the first ${LLMS_LINK_SAMPLE}), to see whether each resolves` },
   { key: 'md-variant:', what: `the .md twins of up to ${MD_VARIANT_SAMPLE} of the first ${LLMS_LINK_SAMPLE} of those links` },
   { key: 'canonical', what: 'the home page\'s canonical URL when it differs (same site only)' },
   { key: 'service-desc:', what: `up to ${SERVICE_DESC_SAMPLE} same-site API descriptions named by service-desc links` },
+  { key: 'mcp-card:', what: `up to ${MCP_CARD_FOLLOW} MCP server cards listed in /.well-known/mcp/catalog.json or /.well-known/ai-catalog.json, which may live on another host, asked for as application/mcp-server-card+json` },
   { key: 'license', what: 'the licence file robots.txt names (RSL), which may live on another host' },
 ];
 

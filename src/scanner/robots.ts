@@ -93,7 +93,8 @@ export function readRobots(fetched: { ok: false } | { ok: true; status: number; 
     if (!KNOWN_FIELDS.has(field)) out.unknownLines++;
     if (field === 'user-agent') {
       const token = value.toLowerCase().split('/')[0]!.trim();
-      if (token && token !== '*' && !out.namedAgents.includes(token)) out.namedAgents.push(token);
+      // A `__usage_` token (draft-kelley-aipref-training-preference-signal-00) names a preference, not an agent (aipref.ts).
+      if (token && token !== '*' && !token.startsWith('__usage_') && !out.namedAgents.includes(token)) out.namedAgents.push(token);
     }
     if (field === 'allow' || field === 'disallow') out.ruleLines++;
     if (field === 'sitemap' && value) out.sitemaps.push(value);

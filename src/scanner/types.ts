@@ -137,6 +137,7 @@ export interface EngineReport {
   platformFixes?: components['schemas']['PlatformFix'][];
   robotsPatch?: components['schemas']['RobotsPatch'];
   robotsTxt?: components['schemas']['RobotsTxtReport'];
+  intent?: components['schemas']['IntentReport'];
 }
 
 // Compile-time proof that the engine's report is the API's ScanReport minus the fields the API layer adds.

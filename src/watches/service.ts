@@ -28,7 +28,7 @@ import { queueCappedMail } from '../storage/queries/archiveScan.ts';
 import { activateWatch, deleteWatchRow, endWatch, findWatch, insertWatch, type WatchRow } from '../storage/queries/watches.ts';
 import { deriveWebhookSecret } from '../webhooks/secrets.ts';
 import { DEFAULT_THRESHOLD } from './alerts.ts';
-import type { WebhookDeliveries } from '../webhooks/deliveries.ts';
+import type { WebhookDeliveries, WebhookEvent } from '../webhooks/deliveries.ts';
 import { confirmationMail } from './mails.ts';
 import { tokenMatches, watchToken, type TokenKind } from './tokens.ts';
 import { checkWebhookUrl } from './webhook-url.ts';
@@ -53,6 +53,8 @@ export interface WatchDeps {
   onMailQueued?: () => void;
   /** Webhook delivery (src/webhooks/deliveries.ts). */
   deliveries: WebhookDeliveries;
+  /** The change feed (src/feed/service.ts): a key's watches' events, for listChanges. */
+  changes?: { record(keyId: string, event: WebhookEvent & { watchId: string }): Promise<void> };
   /** Enqueues a period's run (runner.ts). */
   enqueueRun: (watchId: string, period: number, delayMs: number) => Promise<void>;
   cancelRuns: (watch: WatchRow) => Promise<void>;
@@ -220,6 +222,22 @@ export class WatchService {
   }
 
   /** testWatch: a signed readiness.test event to the watch's webhook. */
+  /** Sends one of the watch's finished deliveries again (redeliverWebhook): an active watch only, once a minute per delivery. */
+  async redeliver(row: WatchRow, eventId: string): Promise<{ eventId: string; type: 'readiness.changed' | 'readiness.test' }> {
+    if (row.status !== 'active') throw errors.conflict(row.status === 'ended' ? 'This watch has ended.' : 'This watch is not confirmed yet: nothing is sent to its webhook until it is.');
+    let out;
+    try {
+      out = await this.d.deliveries.redeliver(row.id, eventId);
+    } catch (err) {
+      if (err instanceof JobEngineUnavailable) throw errors.unavailable('The delivery could not be queued again: the job engine is unavailable.', 'Try again in a minute.', err);
+      throw err;
+    }
+    if (out.outcome === 'not-found') throw errors.notFound('This watch has no delivery with that event id.', 'getWatch lists the watch\'s deliveries and their event ids.');
+    if (out.outcome === 'pending') throw errors.conflict('This delivery is still on its way; nothing more was queued.', 'getWatch shows its attempts and when the next is due.');
+    if (out.outcome === 'too-soon') throw errors.tooMany(60, 'This delivery was sent again less than a minute ago.', 'getWatch shows how it went; ask again in a minute.');
+    return { eventId, type: out.type === 'readiness.test' ? 'readiness.test' : 'readiness.changed' };
+  }
+
   async test(row: WatchRow): Promise<{ eventId: string }> {
     if (row.status === 'ended') throw errors.conflict('This watch has ended.');
     // Opt-in first: nothing at all goes to a webhook before the mailbox confirmed the watch.

@@ -22,7 +22,8 @@ import type { Job, JobEngine } from '../jobs/index.ts';
 import { backoffAfter, RetryLater } from '../jobs/port.ts';
 import type { Egress } from '../net/egress.ts';
 import {
-  abandonDelivery, deleteWatchDeliveries, findDelivery, insertDelivery, listDeliveries, markFailed, pendingDeliveries, recordAttempt, type DeliveryStatus,
+  abandonDelivery, deleteWatchDeliveries, findDelivery, findDeliveryByEvent, insertDelivery, listDeliveries, markFailed, pendingDeliveries, recordAttempt, redeliver, undoRedeliver,
+  type DeliveryRow, type DeliveryStatus,
 } from '../storage/queries/webhookDeliveries.ts';
 import { cleanText } from '../security/plain-text.ts';
 import { attemptDelivery, withoutAddress } from './attempt.ts';
@@ -39,7 +40,13 @@ export interface DeliveryView {
   lastError: string | null;
   createdAt: string;
   deliveredAt: string | null;
+  /** While pending: when the next attempt is due; null once final. */
+  nextAttemptAt: string | null;
+  redeliveries: number;
 }
+
+/** What redeliver() did: `queued`, or why not (no such delivery of this watch; still on its way; sent again less than a minute ago). */
+export type RedeliverOutcome = 'queued' | 'not-found' | 'pending' | 'too-soon';
 
 /**
  * What send() did: `queued` (stored now and its job enqueued), `duplicate` (an earlier send of
@@ -55,7 +62,12 @@ export interface WebhookDeliveries {
   list(watchId: string, limit: number): Promise<DeliveryView[]>;
   /** Removes a deleted watch's deliveries; those still pending are never attempted again. */
   forgetWatch(watchId: string): Promise<void>;
+  /** Sends a finished delivery of this watch again (same event id and body), in one attempt; at most once a minute per delivery. */
+  redeliver(watchId: string, eventId: string): Promise<{ outcome: RedeliverOutcome; type?: string }>;
 }
+
+/** A delivery is sent again on request at most once in this span. */
+export const REDELIVERY_GAP_MS = 60_000;
 
 /** Runs in all, the first counted: with 5 s doubling, the retries span about 23 hours. */
 export const DELIVERY_ATTEMPTS = 15;
@@ -94,6 +106,8 @@ export interface DeliveryDeps {
   watchActive: (watchId: string) => Promise<boolean>;
   /** Each watch's slots for attempts in flight (watch-slots.ts: Redis with REDIS_URL, else this process). */
   slots: WatchSlots;
+  /** Told what each attempt came to (the metrics' counter). */
+  onResult?: (result: 'delivered' | 'failed' | 'given-up' | 'dropped') => void;
 }
 
 interface DeliveryJob { id: string }
@@ -126,7 +140,7 @@ export class WebhookDeliveryService implements WebhookDeliveries {
       secret_version: d.secretVersion, body: JSON.stringify(d.event), created_at: this.#d.now().toISOString(),
     });
     // A second send of a finished event changes nothing; of a pending one, it makes sure its job is queued.
-    if (row.status === 'pending') await this.#enqueue(row.id, row.type);
+    if (row.status === 'pending') await this.#enqueue(row.id, row.type, row.redeliveries);
     return row.id === id ? 'queued' : 'duplicate';
   }
 
@@ -136,7 +150,35 @@ export class WebhookDeliveryService implements WebhookDeliveries {
       eventId: r.event_id, type: r.type, status: r.status, attempts: r.attempts, lastStatusCode: r.last_status_code,
       // Cleaned again as shown: rows written before excerpts were short and clean (and addresses left out) show no more than new ones.
       lastError: r.last_error === null ? null : cleanText(withoutAddress(r.last_error)), createdAt: r.created_at, deliveredAt: r.delivered_at,
+      nextAttemptAt: this.#nextAttemptAt(r), redeliveries: r.redeliveries,
     }));
+  }
+
+  /** The first attempt is due when the row (or its redelivery) was made; a retry, one backoff after the last failed attempt. */
+  #nextAttemptAt(r: DeliveryRow): string | null {
+    if (r.status !== 'pending') return null;
+    const since = r.redelivered_at ?? r.created_at;
+    if (r.attempts === 0 || !r.last_attempt_at || r.last_attempt_at < since) return since;
+    return new Date(Date.parse(r.last_attempt_at) + backoffAfter(r.attempts, this.#d.backoffMs)).toISOString();
+  }
+
+  async redeliver(watchId: string, eventId: string): Promise<{ outcome: RedeliverOutcome; type?: string }> {
+    const row = await findDeliveryByEvent(this.#d.db, eventId);
+    if (!row || row.watch_id !== watchId) return { outcome: 'not-found' };
+    if (row.status === 'pending') return { outcome: 'pending', type: row.type };
+    // Opt-in as for any send: nothing goes to the webhook of a watch that is not active.
+    if (!(await this.#d.watchActive(watchId))) return { outcome: 'not-found' };
+    if (!(await redeliver(this.#d.db, row.id, this.#d.now(), REDELIVERY_GAP_MS))) {
+      const now = await findDelivery(this.#d.db, row.id);
+      return { outcome: now?.status === 'pending' ? 'pending' : 'too-soon', type: row.type };
+    }
+    try {
+      await this.#enqueue(row.id, row.type, row.redeliveries + 1);
+    } catch (err) {
+      await undoRedeliver(this.#d.db, row);
+      throw err;
+    }
+    return { outcome: 'queued', type: row.type };
   }
 
   /**
@@ -160,9 +202,11 @@ export class WebhookDeliveryService implements WebhookDeliveries {
     void this.#resume().catch((err: unknown) => this.#d.log.warn({ err }, 'pending webhook deliveries not re-enqueued at start'));
   }
 
-  #enqueue(id: string, type: string): Promise<void> {
-    const attempts = type === 'readiness.test' ? TEST_ATTEMPTS : this.#attempts;
-    return this.#d.jobs.enqueue<DeliveryJob>(QUEUE, { id }, { jobId: `webhook.${id}`, priority: PRIORITY, attempts, backoffMs: this.#d.backoffMs });
+  /** A redelivery is its own job (the first run's id may still be kept as finished by the engine), sent once as a test is. */
+  #enqueue(id: string, type: string, redeliveries: number): Promise<void> {
+    const attempts = type === 'readiness.test' || redeliveries > 0 ? TEST_ATTEMPTS : this.#attempts;
+    const jobId = redeliveries > 0 ? `webhook.${id}.r${redeliveries}` : `webhook.${id}`;
+    return this.#d.jobs.enqueue<DeliveryJob>(QUEUE, { id }, { jobId, priority: PRIORITY, attempts, backoffMs: this.#d.backoffMs });
   }
 
   async #attempt(job: Job<DeliveryJob>): Promise<void> {
@@ -185,6 +229,7 @@ export class WebhookDeliveryService implements WebhookDeliveries {
       // Read last, right before the request leaves: an unsubscribe or delete since the event was queued stops it.
       if (!(await this.#d.watchActive(row.watch_id))) {
         await abandonDelivery(this.#d.db, row.id, 'not sent: the watch had ended');
+        this.#d.onResult?.('dropped');
         this.#d.log.info({ delivery: row.id, eventId: row.event_id, watchId: row.watch_id }, 'webhook delivery dropped: the watch is no longer active');
         return;
       }
@@ -197,6 +242,7 @@ export class WebhookDeliveryService implements WebhookDeliveries {
       const counted = await recordAttempt(this.#d.db, row.id, { ...result, at: this.#d.now().toISOString() });
       // Settled meanwhile by another run of this job (two instances after a lapsed lease): its outcome stands.
       if (!counted) return;
+      this.#d.onResult?.(result.delivered ? 'delivered' : job.attempt >= job.attempts ? 'given-up' : 'failed');
       if (!result.delivered) {
         this.#d.log.info({ delivery: row.id, eventId: row.event_id, attempt: job.attempt, of: job.attempts, error: result.error }, 'webhook delivery attempt failed');
         throw new Error(result.error ?? 'not delivered');
@@ -219,7 +265,7 @@ export class WebhookDeliveryService implements WebhookDeliveries {
       if (page.length === 0) return;
       for (const p of page) {
         if (this.#d.now().getTime() - Date.parse(p.created_at) > horizon) await markFailed(this.#d.db, p.id);
-        else await this.#enqueue(p.id, p.type);
+        else await this.#enqueue(p.id, p.type, p.redeliveries);
       }
       after = page.at(-1)!.id;
     }

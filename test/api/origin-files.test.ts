@@ -7,6 +7,7 @@ import { getRoster } from '../../src/scanner/roster.ts';
 import { ROSTER_VERSION } from '../../src/scanner/versions.ts';
 import { testApp, type TestApp } from '../helpers/app.ts';
 import { conforms } from '../helpers/contract.ts';
+import { serverCardProblems } from '../../src/scanner/mcp-discovery.ts';
 
 describe('our own origin files', () => {
   let t: TestApp;
@@ -58,7 +59,9 @@ describe('our own origin files', () => {
   test('the MCP server card at the SEP-2127 path has the SEP-2127 shape and names the same endpoint and version as the SEP-1649 manifest', async () => {
     const card = await request(t.app).get('/.well-known/mcp/server-card.json').expect(200).expect(conforms);
     const manifest = await request(t.app).get('/.well-known/mcp.json').expect(200);
-    assert.equal(card.body.$schema, 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json');
+    assert.equal(card.body.$schema, 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json');
+    // Valid against the extension's own schema (pinned in src/scanner/data/, checked against its examples).
+    assert.deepEqual(serverCardProblems(card.body), []);
     assert.equal(card.body.name, 'test.agent-readiness/agent-readiness', 'reverse-DNS of the origin host');
     assert.equal(card.body.version, manifest.body.serverInfo.version);
     assert.ok(card.body.description.length >= 1 && card.body.description.length <= 100);
@@ -66,12 +69,34 @@ describe('our own origin files', () => {
     assert.equal(card.headers['access-control-allow-origin'], '*');
   });
 
+  test('the MCP catalog lists our card at <endpoint>/server-card, which serves the same card as application/mcp-server-card+json (issue 37 item 1)', async () => {
+    const catalog = await request(t.app).get('/.well-known/mcp/catalog.json').expect(200).expect(conforms);
+    assert.equal(catalog.headers['access-control-allow-origin'], '*');
+    assert.match(catalog.headers['cache-control']!, /public, max-age=3600/);
+    assert.equal(catalog.body.specVersion, 'draft');
+    assert.deepEqual(catalog.body.entries.map((e: { type: string; url: string }) => [e.type, e.url]), [['application/mcp-server-card+json', 'http://agent-readiness.test/mcp/server-card']]);
+    // The identifier's name segment is the part of the card's name after the slash (docs/discovery.md).
+    const card = await request(t.app).get('/mcp/server-card').set('Accept', 'application/mcp-server-card+json').expect(200).expect(conforms);
+    assert.match(card.headers['content-type']!, /^application\/mcp-server-card\+json/);
+    const legacy = await request(t.app).get('/.well-known/mcp/server-card.json').expect(200);
+    assert.deepEqual(JSON.parse(card.text), legacy.body);
+    assert.equal(catalog.body.entries[0].identifier.split(':').pop(), legacy.body.name.split('/')[1]);
+    // As an abuser would: odd queries and other methods get the contract's answers, never a 5xx.
+    assert.deepEqual(JSON.parse((await request(t.app).get(`/mcp/server-card?x=${'%3Cscript%3E'.repeat(200)}`).expect(200)).text), legacy.body);
+    for (const path of ['/mcp/server-card', '/.well-known/mcp/catalog.json']) {
+      const res = await request(t.app).post(path).send({ a: 1 });
+      assert.ok(res.status >= 400 && res.status < 500, `POST ${path}: ${res.status}`);
+    }
+    // The MCP endpoint itself is untouched: GET /mcp still answers as the transport does.
+    assert.notEqual((await request(t.app).get('/mcp')).status, 200);
+  });
+
   test('the ARD catalog lists the MCP server card and the OpenAPI description, under ard.json and the older ai-catalog.json', async () => {
     const ard = await request(t.app).get('/.well-known/ard.json').expect(200).expect(conforms);
     const old = await request(t.app).get('/.well-known/ai-catalog.json').expect(200).expect(conforms);
     assert.deepEqual(old.body.entries, ard.body.entries);
     const urls = ard.body.entries.map((e: { url: string }) => e.url);
-    assert.deepEqual(urls, ['http://agent-readiness.test/.well-known/mcp/server-card.json', 'http://agent-readiness.test/openapi.json']);
+    assert.deepEqual(urls, ['http://agent-readiness.test/mcp/server-card', 'http://agent-readiness.test/openapi.json']);
     for (const e of ard.body.entries) {
       assert.match(e.identifier, /^urn:air:[^:]+:[^:]+:.+/);
       assert.ok(e.representativeQueries.length >= 2 && e.representativeQueries.length <= 5);

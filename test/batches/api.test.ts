@@ -193,7 +193,7 @@ describe('batches over HTTP', () => {
       enqueueMany: async () => { throw new JobEngineUnavailable('down'); },
       cancel: async () => undefined,
       process: () => undefined,
-      health: () => ({ state: 'degraded', reason: 'down' }),
+      health: () => ({ state: 'degraded', reason: 'down' }), counts: async () => [],
       close: async () => undefined,
     };
     const down = await scanApiApp({ OPERATOR_TOKEN: TOKEN }, { scanner: fakeScanner() });

@@ -97,6 +97,8 @@ describe('batch capability links', () => {
       const page = await request(t.app).get(path).set('Accept', 'text/html').expect(404);
       assert.match(page.text, /This link does not open a batch/);
     }
+    // A batch id that is not an id is refused before any lookup.
+    await request(t.app).get(`/batches/not-a-uuid/shared/${token}`).expect(400).expect(conforms);
     await request(t.app).get(`/batches/${batchId}/shared`).expect(404);
     await request(t.app).get(`/batches/${batchId}/shared/`).expect(404);
     // The key-free page never opens with the API's own summary address either.
@@ -107,6 +109,8 @@ describe('batch capability links', () => {
     await request(t.app).post(`/batches/${batchId}/links`).expect(401).expect(conforms);
     await request(t.app).post(`/batches/${batchId}/links`).set('Authorization', bearer(other)).expect(404).expect(conforms);
     await request(t.app).post('/batches/not-a-uuid/links').set('Authorization', bearer(key)).expect(400).expect(conforms);
+    await request(t.app).post(`/batches/${batchId}/links`).set('Authorization', bearer(key)).send({ pad: 'x'.repeat(70_000) }).expect(413).expect(conforms);
+    await request(t.app).post(`/batches/${batchId}/links`).set('Authorization', bearer(key)).set('Content-Type', 'application/json').set('Content-Encoding', 'br').send('{}').expect(415).expect(conforms);
     const res = await request(t.app).post(`/batches/${batchId}/links`).set('Authorization', bearer(key)).expect(200).expect(conforms);
     assert.notEqual(res.body.summaryPage, links.summaryPage);
     assert.equal(res.body.self, links.self);

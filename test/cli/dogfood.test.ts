@@ -43,5 +43,11 @@ describe('dogfood: the service scanned by its own CLI', () => {
     for (const id of ['discovery.llms-txt-v2', 'discovery.ard', 'discovery.mcp-card-shape', 'policy.preferences-agree']) {
       assert.equal(added.find((c) => c.id === id)?.status, 'pass', `${id}\n${previewSummary}`);
     }
+    // issue 37 item 1: the preview reads our MCP catalog and the card it lists (not the legacy path), at full credit.
+    const mcpCard = report.preview?.checks.find((c) => c.id === 'discovery.mcp-card');
+    assert.equal(mcpCard?.status, 'pass', mcpCard?.detail);
+    assert.equal(mcpCard?.credit, undefined, `full credit: ${mcpCard?.detail}`);
+    assert.match(mcpCard?.generation ?? '', /^MCP catalog/, mcpCard?.detail);
+    assert.match(mcpCard?.detail ?? '', /\/mcp\/server-card \(listed by \/\.well-known\/mcp\/catalog\.json\)/);
   });
 });

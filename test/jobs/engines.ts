@@ -56,5 +56,5 @@ export async function until(cond: () => boolean | Promise<boolean>, what: string
 /** A job engine that never runs anything (tests that play the runs themselves, or need none). */
 export const idleEngine: JobEngine = {
   kind: 'embedded', enqueue: async () => undefined, enqueueMany: async () => undefined, cancel: async () => undefined,
-  process: () => undefined, health: () => ({ state: 'ok' }), close: async () => undefined,
+  process: () => undefined, health: () => ({ state: 'ok' }), counts: async () => [], close: async () => undefined,
 };

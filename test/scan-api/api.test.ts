@@ -89,7 +89,10 @@ describe('POST /scan, GET /r/{scanId}, GET /badge over HTTP', () => {
     const page = await request(t.app).get(`/r/${id}`).expect(200).expect(conforms);
     assert.match(String(page.headers['content-type']), /text\/html/);
     assert.match(String(page.headers['content-security-policy']), /default-src 'none'/);
-    assert.doesNotMatch(String(page.headers['content-security-policy']), /script-src|unsafe-inline/);
+    // Only this origin's own script (the watch form's, /assets/watch-form.js) may run: nothing inline, nothing elsewhere.
+    assert.match(String(page.headers['content-security-policy']), /script-src 'self';/);
+    assert.doesNotMatch(String(page.headers['content-security-policy']), /unsafe|sha256|https?:/);
+    assert.deepEqual([...page.text.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]), ['<script src="/assets/watch-form.js" defer>']);
     assert.ok(page.text.includes('page-api.com'));
     assert.ok(!page.text.includes(scan.body.cliUploadToken), 'the token never appears on the page');
     assert.ok(!page.text.includes('ada@api-site.com'), 'the lead never appears on the page');

@@ -1,6 +1,7 @@
 // Every rubric check, table-driven over recorded evidence: a good baseline with one change per case.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { PREVIEW_ADDED, PREVIEW_REVISED } from '../../src/scanner/checks/preview.ts';
 import { CHECKS as CURRENT } from '../../src/scanner/checks/index.ts';
 import type { CheckStatus } from '../../src/scanner/types.ts';
@@ -29,6 +30,14 @@ const ten = listing(TEN);
 function followed(answers: Record<string, Resp>, names: readonly string[] = EIGHT): Record<string, [string, Resp]> {
   return Object.fromEntries(names.map((n) => [`llms-link:${U}/${n}`, [`${U}/${n}`, answers[n] ?? (n.endsWith('.md') ? txt(`# ${n}\n`, 'text/markdown') : page({ title: n }))]]));
 }
+
+const MCP_CATALOG = '/.well-known/mcp/catalog.json';
+const catalogOf = (url: string) => json({ specVersion: 'draft', entries: [{ identifier: 'urn:air:shop.example:mcp:minimal', displayName: 'Minimal', type: 'application/mcp-server-card+json', url }] });
+/** The server-card extension's own example cards (test/fixtures/mcp-server-card/README.md). */
+const CARD_EXAMPLE = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/mcp-server-card/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
+
+const X402_HEADER = Buffer.from(JSON.stringify({ x402Version: 2, resource: `${U}/`, accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '1000', asset: 'USDC', payTo: '0x1' }] })).toString('base64');
+const X402_DISCOVERY = { version: 1, resources: [`${U}/api/report`, `${U}/api/data`], ownershipProofs: ['0xabc'] };
 
 type Case = [name: string, given: BaselineOptions, want: CheckStatus, credit?: number];
 const CASES: Record<string, Case[]> = {
@@ -220,6 +229,9 @@ const CASES: Record<string, Case[]> = {
     ['bare 402', { agent: (t) => (TRAIN.includes(t) ? { status: 402, body: 'Payment Required' } : undefined) }, 'fail'],
     ['x402 header that is not base64 JSON', { agent: (t) => (TRAIN.includes(t) ? { status: 402, headers: { 'payment-required': '%%%' }, body: '' } : undefined) }, 'fail'],
     ['half readable', { agent: (t, n) => (TRAIN.includes(t) ? { status: 402, headers: (n === 'networkA' ? { 'crawler-price': 'USD 0.01' } : {}) as Record<string, string>, body: '' } : undefined) }, 'pass', 0.5],
+    // issue 37 item 3: /.well-known/x402 is decoded beside the offers (shape from x402scan docs/DISCOVERY.md).
+    ['x402 offer and the discovery document', { files: { '/.well-known/x402': json(X402_DISCOVERY) }, agent: (t) => (TRAIN.includes(t) ? { status: 402, headers: { 'payment-required': X402_HEADER }, body: '' } : undefined) }, 'pass'],
+    ['the discovery document alone: no 402 to judge, still not applicable', { files: { '/.well-known/x402': json(X402_DISCOVERY) } }, 'inconclusive'],
   ],
   'policy.preferences-agree': [
     ['nothing published: not applicable', {}, 'inconclusive'],
@@ -230,6 +242,10 @@ const CASES: Record<string, Case[]> = {
     ['training refused while robots.txt allows crawling (a preference, not a conflict)', { robots: txt('User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n') }, 'pass'],
     ['malformed value', { robots: txt('User-agent: *\nContent-Usage: train-ai=maybe\n') }, 'fail'],
     ['path-scoped preference is not compared with the home page', { robots: txt('User-agent: *\nContent-Usage: /docs/ train-ai=y\nContent-Signal: ai-train=no\n') }, 'pass'],
+    // issue 37 item 4: a training-preference group (draft-kelley-aipref-training-preference-signal-00) is a preference too.
+    ['a __usage_ai-training group alone', { robots: txt('User-agent: *\nAllow: /\n\nUser-agent: __usage_ai-training\nDisallow: /\n') }, 'pass'],
+    ['the group refuses training while Content-Signal grants it', { robots: txt('User-agent: *\nContent-Signal: ai-train=yes\nAllow: /\n\nUser-agent: __usage_ai-training\nDisallow: /\n') }, 'fail'],
+    ['the group allows training while every training crawler is disallowed', { robots: txt(`User-agent: *\nAllow: /\n\nUser-agent: __usage_ai-training\nAllow: /\n\n${TRAIN.map((t) => `User-agent: ${t}`).join('\n')}\nDisallow: /\n`) }, 'fail'],
   ],
   'discovery.llms-txt-v2': [
     ['no llms.txt, no links: not applicable', {}, 'inconclusive'],
@@ -255,10 +271,17 @@ const CASES: Record<string, Case[]> = {
   ],
   'discovery.mcp-card-shape': [
     ['absent: not applicable', {}, 'inconclusive'],
-    ['SEP-2127 card', { files: { '/.well-known/mcp/server-card.json': json({ $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json', name: 'com.shop/catalog', version: '1.0.0', description: 'Product catalog', remotes: [{ type: 'streamable-http', url: `${U}/mcp` }] }) } }, 'pass'],
+    // The extension's own examples (test/fixtures/mcp-server-card/, copied from experimental-ext-server-card), judged by the pinned schema.
+    ['the extension\'s minimal v2 card, listed by the MCP catalog', { files: { [MCP_CATALOG]: catalogOf(`${U}/mcp/server-card`) }, followups: { [`mcp-card:${U}/mcp/server-card`]: [`${U}/mcp/server-card`, json(CARD_EXAMPLE('valid-minimal'))] } }, 'pass'],
+    ['the extension\'s templated-remote v2 card, inline in the AI Catalog', { files: { '/.well-known/ai-catalog.json': json({ specVersion: '1.0', entries: [{ identifier: 'urn:air:shop:mcp:c', type: 'application/mcp-server-card+json', data: CARD_EXAMPLE('valid-templated-remote') }] }) } }, 'pass'],
+    ['a valid v2 card only at a legacy path', { files: { '/.well-known/mcp/server-card.json': json(CARD_EXAMPLE('valid-minimal')) } }, 'pass', 0.75],
+    ['the extension\'s wrong-schema-name example claims no v2 schema and has no remotes: ad hoc', { files: { [MCP_CATALOG]: catalogOf(`${U}/mcp/server-card`) }, followups: { [`mcp-card:${U}/mcp/server-card`]: [`${U}/mcp/server-card`, json(CARD_EXAMPLE('invalid-wrong-schema-name'))] } }, 'fail'],
+    ['a card claiming v2 whose remote has a transport the schema does not name', { files: { [MCP_CATALOG]: catalogOf(`${U}/mcp/server-card`) }, followups: { [`mcp-card:${U}/mcp/server-card`]: [`${U}/mcp/server-card`, json({ ...CARD_EXAMPLE('valid-minimal'), remotes: [{ type: 'websocket', url: `${U}/ws` }] })] } }, 'fail'],
+    ['v1 card (superseded)', { files: { '/.well-known/mcp/server-card.json': json({ $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json', name: 'com.shop/catalog', version: '1.0.0', description: 'Product catalog', remotes: [{ type: 'streamable-http', url: `${U}/mcp` }] }) } }, 'pass', 0.75],
     ['SEP-1649 card', { files: { '/.well-known/mcp.json': json({ version: '1.0', protocolVersion: '2025-06-18', serverInfo: { name: 'shop', version: '1.0.0' }, transport: { type: 'streamable-http', endpoint: '/mcp' } }) } }, 'pass', 0.75],
     ['ad hoc JSON', { files: { '/.well-known/mcp.json': json({ name: 'shop', url: `${U}/mcp` }) } }, 'fail'],
-    ['SEP-2127 card inline in ard.json', { files: { '/.well-known/ard.json': json({ entries: [{ identifier: 'urn:air:shop:mcp:c', displayName: 'C', type: 'application/mcp-server-card+json', data: { name: 'com.shop/c', version: '1', description: 'C', remotes: [{ type: 'sse', url: `${U}/sse` }] } }] }) } }, 'pass'],
+    ['v1 card inline in ard.json', { files: { '/.well-known/ard.json': json({ entries: [{ identifier: 'urn:air:shop:mcp:c', displayName: 'C', type: 'application/mcp-server-card+json', data: { name: 'com.shop/c', version: '1', description: 'C', remotes: [{ type: 'sse', url: `${U}/sse` }] } }] }) } }, 'pass', 0.75],
+    ['the card a catalog lists could not be fetched', { files: { [MCP_CATALOG]: catalogOf(`${U}/mcp/server-card`) }, followups: { [`mcp-card:${U}/mcp/server-card`]: [`${U}/mcp/server-card`, transport] } }, 'inconclusive'],
   ],
   'content.same-for-agents': [
     ['every agent gets the browser\'s page', {}, 'pass'],
@@ -293,6 +316,26 @@ const challenged = { status: 403, headers: { 'cf-mitigated': 'challenge' }, body
 
 /** The preview rubric's revisions of current checks (same id), judged by their new definition. */
 const REVISED_CASES: Record<string, Case[]> = {
+  // issue 37 item 4: training-preference groups count, and each declaration names its draft.
+  'policy.training-preference': [
+    ['silent', {}, 'fail'],
+    ['a __usage_ai-training group refusing training (the v1.1 definition fails this)', { robots: txt('User-agent: *\nAllow: /\n\nUser-agent: __usage_ai-training\nDisallow: /\n') }, 'pass'],
+    ['a usage group for another category only', { robots: txt('User-agent: *\nAllow: /\n\nUser-agent: __usage_search\nAllow: /\n') }, 'fail'],
+    ['Content-Usage header with train-ai', { home: { ...page({}), headers: { 'content-usage': 'train-ai=n' } } }, 'pass'],
+    ['GPTBot group', { robots: txt('User-agent: GPTBot\nDisallow: /\n') }, 'pass'],
+    ['robots unreadable, nothing else', { robots: transport }, 'inconclusive'],
+  ],
+  // issue 37 item 1: the catalog first; a card only at a path the extension rejects earns half and says so.
+  'discovery.mcp-card': [
+    ['absent', {}, 'fail'],
+    ['catalog listing a card at <endpoint>/server-card', { files: { [MCP_CATALOG]: catalogOf(`${U}/mcp/server-card`) }, followups: { [`mcp-card:${U}/mcp/server-card`]: [`${U}/mcp/server-card`, json(CARD_EXAMPLE('valid-minimal'))] } }, 'pass'],
+    ['AI Catalog entry with the card inline', { files: { '/.well-known/ai-catalog.json': json({ specVersion: '1.0', entries: [{ identifier: 'urn:air:shop:mcp:c', type: 'application/mcp-server-card+json', data: CARD_EXAMPLE('valid-minimal') }] }) } }, 'pass'],
+    ['legacy path only: half credit', { files: { '/.well-known/mcp/server-card.json': json({ name: 'x', remotes: [{ url: `${U}/mcp` }] }) } }, 'pass', 0.5],
+    ['SEP-1649 manifest at /.well-known/mcp.json only: half credit', { files: { '/.well-known/mcp.json': json({ serverInfo: { name: 'shop', version: '1' }, transport: { type: 'streamable-http', endpoint: '/mcp' } }) } }, 'pass', 0.5],
+    ['catalog lists a card that is absent, nothing else', { files: { [MCP_CATALOG]: catalogOf(`${U}/mcp/server-card`) }, followups: { [`mcp-card:${U}/mcp/server-card`]: [`${U}/mcp/server-card`, { status: 404, body: '' }] } }, 'fail'],
+    ['catalog entries of another type are ignored', { files: { [MCP_CATALOG]: json({ specVersion: 'draft', entries: [{ identifier: 'urn:air:shop:api:x', type: 'application/json', url: `${U}/x` }] }) } }, 'fail'],
+    ['unfetchable', { files: { '/.well-known/mcp.json': transport } }, 'inconclusive'],
+  ],
   // rubric-v1.2-preview follows up to 10 links: dead is a 4xx or 5xx, and a .md link must give Markdown.
   'discovery.llms-txt-links': [
     ['all resolve', { files: { '/llms.txt': eight }, followups: followed({}) }, 'pass'],

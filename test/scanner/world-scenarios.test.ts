@@ -43,7 +43,7 @@ describe('test world scenarios', () => {
     test(`scenario ${s.name}: ${s.about}`, async () => {
       const networks = world.egress({ networkB: s.scan?.networkB });
       const scanner = createScanner({ networks, deadlineMs: 15_000, probeTimeoutMs: s.scan?.probeTimeoutMs ?? 5_000, now: FIXED });
-      const { report, evidence, files } = await scanner.scan(world.domain(s.name));
+      const { report, evidence, files } = await scanner.scan(world.domain(s.name), s.scan?.intent ? { intent: s.scan.intent } : {});
       assertExpectation(report, s.expect, s.name);
       // Where robots.txt and the edge disagree, the proposed patch makes robots.txt say what the edge does.
       assertRobotsPatch(report, files, s.name);

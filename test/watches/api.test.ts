@@ -20,7 +20,7 @@ const failing: JobEngine = {
   enqueueMany: async () => { throw new JobEngineUnavailable('down'); },
   cancel: async () => undefined,
   process: () => undefined,
-  health: () => ({ state: 'degraded', reason: 'down' }),
+  health: () => ({ state: 'degraded', reason: 'down' }), counts: async () => [],
   close: async () => undefined,
 };
 

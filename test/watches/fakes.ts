@@ -20,11 +20,14 @@ export function recordingDeliveries(): RecordingDeliveries {
     },
     async list(watchId, limit): Promise<DeliveryView[]> {
       return sent.filter((s) => s.watchId === watchId).reverse().slice(0, limit).map((s) => ({
-        eventId: s.event.id, type: s.event.type, status: 'pending', attempts: 0, lastStatusCode: null, lastError: null, createdAt: '2026-01-01T00:00:00.000Z', deliveredAt: null,
+        eventId: s.event.id, type: s.event.type, status: 'pending', attempts: 0, lastStatusCode: null, lastError: null, createdAt: '2026-01-01T00:00:00.000Z', deliveredAt: null, nextAttemptAt: '2026-01-01T00:00:00.000Z', redeliveries: 0,
       }));
     },
     async forgetWatch(watchId) {
       forgotten.push(watchId);
+    },
+    async redeliver() {
+      return { outcome: 'not-found' as const };
     },
   };
 }

@@ -131,7 +131,7 @@ for (const engine of ['embedded', 'distributed'] as const) describe(`webhook del
     const got = await receiver.until('/flaky', 3);
     const row = await deliveryOf(app.services.webhooks, watchId, e.id, (d) => d.status !== 'pending');
     assert.deepEqual({ ...row, createdAt: 'x', deliveredAt: typeof row.deliveredAt }, {
-      eventId: e.id, type: 'readiness.changed', status: 'delivered', attempts: 3, lastStatusCode: 200, lastError: null, createdAt: 'x', deliveredAt: 'string',
+      eventId: e.id, type: 'readiness.changed', status: 'delivered', attempts: 3, lastStatusCode: 200, lastError: null, createdAt: 'x', deliveredAt: 'string', nextAttemptAt: null, redeliveries: 0,
     });
     const now = Math.floor(Date.now() / 1000);
     for (const r of got) {
@@ -151,6 +151,28 @@ for (const engine of ['embedded', 'distributed'] as const) describe(`webhook del
     // A second send of a delivered event sends nothing and adds no row.
     await app.services.webhooks.send({ watchId, url: `https://${HOST}/flaky`, secretVersion: 1, event: e });
     assert.equal((await app.services.webhooks.list(watchId, 50)).length, 1);
+  });
+
+  test('redeliver: a finished delivery goes out once more with the same event id and bytes, in one attempt; again within the minute is too soon; one still pending is refused; another watch\'s event is not found', async () => {
+    const watchId = await watchRow(app.ctx.db);
+    receiver.script('/again', [{ status: 200, body: 'ok' }, { status: 503, body: 'down' }, { status: 200 }]);
+    const e = event(watchId);
+    await app.services.webhooks.send({ watchId, url: `https://${HOST}/again`, secretVersion: 1, event: e });
+    await receiver.until('/again', 1);
+    await deliveryOf(app.services.webhooks, watchId, e.id, (d) => d.status === 'delivered');
+    assert.deepEqual(await app.services.webhooks.redeliver(watchId, e.id), { outcome: 'queued', type: 'readiness.changed' });
+    const got = await receiver.until('/again', 2);
+    assert.equal(got[1]!.headers['agentreadiness-event-id'], e.id);
+    assert.ok(got[1]!.body.equals(got[0]!.body), 'the same bytes');
+    // The receiver answered 503 to the redelivery: one attempt only, then failed (never retried).
+    const row = await deliveryOf(app.services.webhooks, watchId, e.id, (d) => d.status === 'failed');
+    assert.equal(row.attempts, 2);
+    assert.equal(row.redeliveries, 1);
+    assert.equal(row.lastStatusCode, 503);
+    assert.equal((await app.services.webhooks.redeliver(watchId, e.id)).outcome, 'too-soon');
+    assert.equal((await app.services.webhooks.redeliver('00000000-0000-4000-8000-000000000000', e.id)).outcome, 'not-found');
+    assert.equal((await app.services.webhooks.redeliver(watchId, 'evt_nope')).outcome, 'not-found');
+    assert.equal(receiver.received('/again').length, 2, 'nothing more went out');
   });
 
   test('the README\'s Node and Python snippets, as printed, verify a real delivery and refuse a changed one', { skip: PY ? false : 'python3 is not installed' }, async () => {

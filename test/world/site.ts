@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { agentForUserAgent } from '../../src/scanner/roster.ts';
 import type { CheckStatus, ContentResult, EdgeOutcome, Headline, MatrixVerdict, NetworkName, Profile } from '../../src/scanner/types.ts';
 import type { RobotsSays } from '../../src/scanner/robots.ts';
+import type { ScanIntent } from '../../src/scanner/intent-request.ts';
 import type { EdgeResponse } from './vendors.ts';
 import type { StrictVerifier } from './web-bot-auth/index.ts';
 
@@ -64,6 +65,21 @@ export interface Expectation {
   content?: Record<string, { networks: readonly [ContentResult, ContentResult]; differs?: readonly string[]; agentServing?: readonly string[] }>;
   /** The robots.txt patch: agents it edits, and agents left to a managed block's setting. */
   robotsPatch?: { agents: readonly string[]; managed?: readonly string[] } | null;
+  /** report.intent for a scan with `scan.intent` (grading by intent); null: the report has none. */
+  intent?: IntentExpectation | null;
+}
+
+export interface IntentExpectation {
+  met: number;
+  decided: number;
+  roles: Record<string, {
+    asIntended: boolean | null;
+    robotsSays?: string;
+    edgeDoes?: string;
+    missed?: readonly string[];
+    /** The fix: null for none, else its text's pattern, the platform it names and its robots.txt lines. */
+    fix?: null | { text: RegExp; platform: string | null; robotsTxt: string | null; docUrl?: string | null };
+  }>;
 }
 
 export interface Scenario {
@@ -88,7 +104,7 @@ export interface Scenario {
    */
   signedOnly?: EdgeResponse;
   /** How the scan of this scenario is configured. */
-  scan?: { networkB?: 'unconfigured'; probeTimeoutMs?: number };
+  scan?: { networkB?: 'unconfigured'; probeTimeoutMs?: number; intent?: ScanIntent };
   expect: Expectation;
 }
 

@@ -1,17 +1,16 @@
-// Standard: MCP server card drafts: SEP-2127 (server-card v1, Server Card WG) and the superseded SEP-1649.
+// Standard: MCP Server Card, SEP-2127 (modelcontextprotocol/modelcontextprotocol PR #2127), schema pinned from
+// modelcontextprotocol/experimental-ext-server-card schema.json (data/mcp-server-card-schema.ts); SEP-1649 (superseded).
 import { insteadNote } from '../file-judge.ts';
-import { fileState, parseJson } from '../evidence.ts';
+import { parseJson } from '../evidence.ts';
+import { claimsV2, CARD_TYPE, LEGACY_CARD_PATHS, MCP_CATALOG_PATH, mcpDiscovery, serverCardProblems, type Card, type FoundCard } from '../mcp-discovery.ts';
+import { SERVER_CARD_SCHEMA_SOURCE } from '../data/mcp-server-card-schema.ts';
 import { ALL, fail, inconclusive, matched, partial, pass, type CheckDefinition } from './define.ts';
-import { ARD_PATH, AI_CATALOG_PATH } from './discovery.ard.ts';
+import { ARD_PATH } from './discovery.ard.ts';
 
-const CARD_PATHS = ['/.well-known/mcp/server-card.json', '/.well-known/mcp.json'] as const;
-const CARD_TYPE = 'application/mcp-server-card+json';
-
-type Card = Record<string, unknown>;
 const isObj = (v: unknown): v is Card => !!v && typeof v === 'object' && !Array.isArray(v);
 
-/** SEP-2127's card: reverse-DNS name, version, short description, remotes[{type, url}]. */
-function sep2127Problems(c: Card): string[] {
+/** SEP-2127 as its v1 schema had it: reverse-DNS name, version, short description, remotes[{type, url}]. */
+function v1Problems(c: Card): string[] {
   const out: string[] = [];
   if (typeof c.name !== 'string' || !/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/.test(c.name)) out.push('name is not reverse-DNS "namespace/name"');
   if (typeof c.version !== 'string') out.push('version is missing');
@@ -32,35 +31,40 @@ function sep1649Problems(c: Card): string[] {
   return out;
 }
 
-/** Cards from the well-known paths, then inline cards of an ARD / AI catalog. */
-function cards(ev: Parameters<CheckDefinition['evaluate']>[0]): Array<{ where: string; card: Card }> {
-  const out: Array<{ where: string; card: Card }> = [];
-  for (const p of CARD_PATHS) { const d = parseJson(ev.files[p]); if (isObj(d)) out.push({ where: p, card: d }); }
-  for (const p of [ARD_PATH, AI_CATALOG_PATH]) {
-    const entries = (parseJson(ev.files[p]) as { entries?: unknown } | undefined)?.entries;
-    if (Array.isArray(entries)) for (const e of entries) if (isObj(e) && e.type === CARD_TYPE && isObj(e.data)) out.push({ where: `${p} (inline)`, card: e.data });
-  }
-  return out;
+/** Cards where the current draft puts them, then inline cards of an ARD catalog, then the legacy paths. */
+function cards(ev: Parameters<CheckDefinition['evaluate']>[0]): { found: Array<FoundCard & { legacy: boolean }>; unknown: boolean } {
+  const d = mcpDiscovery(ev);
+  const found: Array<FoundCard & { legacy: boolean }> = d.current.map((c) => ({ ...c, legacy: false }));
+  const entries = (parseJson(ev.files[ARD_PATH]) as { entries?: unknown } | undefined)?.entries;
+  if (Array.isArray(entries)) for (const e of entries) if (isObj(e) && e.type === CARD_TYPE && isObj(e.data)) found.push({ where: `${ARD_PATH} (inline)`, card: e.data, via: 'aiCatalog', legacy: false });
+  for (const c of d.legacy) found.push({ ...c, legacy: true });
+  return { found, unknown: d.legacyUnknown || d.broken.some((b) => b.unknown) || d.catalogs.some((c) => c.state === 'unknown') };
 }
+
+const LEGACY = ' (legacy path)';
 
 export const check: CheckDefinition = {
   id: 'discovery.mcp-card-shape', name: 'The MCP server card follows a published draft', category: 'discovery', weight: 2, profiles: ALL, since: 'rubric-v1.2-preview',
-  standard: 'MCP server card: SEP-2127 (modelcontextprotocol/modelcontextprotocol PR #2127, types in experimental-ext-server-card); SEP-1649 (issue #1649, superseded)',
-  why: 'An MCP client reads a server card to find the endpoint before connecting; an ad-hoc card is read by nobody, and SEP-2127 (the Server Card WG\'s draft) supersedes SEP-1649, which isitagentready still reads (modelcontextprotocol/modelcontextprotocol PR #2127 and issue #1649; types in modelcontextprotocol/experimental-ext-server-card).',
-  fix: 'Serve a SEP-2127 card: {"$schema": "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json", "name": "com.example/server", "version", "description", "remotes": [{"type": "streamable-http", "url": "https://…/mcp"}]}.',
+  standard: `MCP Server Card: SEP-2127 (modelcontextprotocol/modelcontextprotocol PR #2127), v2 schema (${SERVER_CARD_SCHEMA_SOURCE}); SEP-1649 (issue #1649, superseded)`,
+  why: 'An MCP client reads a server card to find the endpoint before connecting; an ad-hoc card is read by nobody. The server-card extension publishes the card\'s JSON Schema (v2: $schema, reverse-DNS name, version, description; remotes optional) and supersedes the v1 schema and SEP-1649, which isitagentready still reads.',
+  fix: 'Serve a card valid against https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json: {"$schema": "https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json", "name": "com.example/server", "version": "1.0.0", "description": "…", "remotes": [{"type": "streamable-http", "url": "https://…/mcp"}]}, at <endpoint>/server-card, listed by /.well-known/mcp/catalog.json.',
   evaluate(ev) {
-    const found = cards(ev);
+    const { found, unknown } = cards(ev);
     if (found.length === 0) {
-      if (CARD_PATHS.some((p) => fileState(ev.files[p]) === 'unknown')) return inconclusive('the MCP server card paths could not be fetched');
-      return inconclusive(`no MCP server card${CARD_PATHS.map((p) => insteadNote(ev.files[p])).find(Boolean) ?? ''}: not applicable`);
+      if (unknown) return inconclusive('the MCP catalog or server card paths could not be fetched');
+      return inconclusive(`no MCP server card${[MCP_CATALOG_PATH, ...LEGACY_CARD_PATHS].map((p) => insteadNote(ev.files[p])).find(Boolean) ?? ''}: not applicable`);
     }
-    const judged = found.map(({ where, card }) => ({ where, p2127: sep2127Problems(card), p1649: sep1649Problems(card), claims2127: typeof card.$schema === 'string' && card.$schema.includes('server-card') && !card.$schema.includes('mcp-server-card') }));
-    const ok2127 = judged.find((j) => j.p2127.length === 0);
-    if (ok2127) return matched('SEP-2127 server card', pass(`${ok2127.where} is a SEP-2127 server card`));
+    const judged = found.map((f) => ({ ...f, v2: serverCardProblems(f.card), v1: v1Problems(f.card), p1649: sep1649Problems(f.card) }));
+    const at = (j: { where: string; legacy: boolean }) => (j.legacy ? `${j.where}, a legacy path the server-card extension rejects,` : j.where);
+    const ok2 = judged.find((j) => j.v2.length === 0 && !j.legacy) ?? judged.find((j) => j.v2.length === 0);
+    if (ok2 && !ok2.legacy) return matched('SEP-2127 server card v2', pass(`${at(ok2)} is a SEP-2127 server card valid against the v2 schema`));
+    if (ok2) return matched(`SEP-2127 server card v2${LEGACY}`, partial(750, `${at(ok2)} holds a SEP-2127 server card valid against the v2 schema; list it in ${MCP_CATALOG_PATH} at <endpoint>/server-card`));
+    const ok1 = judged.find((j) => j.v1.length === 0);
+    if (ok1) return matched(`SEP-2127 server card v1 (superseded)${ok1.legacy ? LEGACY : ''}`, partial(750, `${at(ok1)} has the v1 card shape; the v2 schema says: ${ok1.v2.join('; ')}`));
     const ok1649 = judged.find((j) => j.p1649.length === 0);
-    if (ok1649) return matched('SEP-1649 (superseded)', partial(750, `${ok1649.where} has the superseded SEP-1649 shape; SEP-2127 readers need name, version, description and remotes`));
+    if (ok1649) return matched(`SEP-1649 (superseded)${ok1649.legacy ? LEGACY : ''}`, partial(750, `${at(ok1649)} has the superseded SEP-1649 shape; SEP-2127 readers need $schema, name, version and description`));
     const first = judged[0]!;
-    if (first.claims2127) return matched('SEP-2127 server card', fail(`${first.where}: ${first.p2127.join('; ')}`));
-    return matched('ad hoc', fail(`${first.where} follows neither draft (SEP-2127: ${first.p2127[0]}; SEP-1649: ${first.p1649[0]})`));
+    if (claimsV2(first.card)) return matched(`SEP-2127 server card v2${first.legacy ? LEGACY : ''}`, fail(`${at(first)} claims the v2 schema but ${first.v2.join('; ')}`));
+    return matched(`ad hoc${first.legacy ? LEGACY : ''}`, fail(`${at(first)} follows neither draft (SEP-2127 v2: ${first.v2[0]}; SEP-1649: ${first.p1649[0]})`));
   },
 };

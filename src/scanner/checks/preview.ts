@@ -18,6 +18,8 @@ import { check as paymentOffers } from './access.payment-offers.ts';
 import { perAgent as markdownPerAgent } from './content.markdown-negotiation.ts';
 import { check as llmsTxtLinks } from './revised/discovery.llms-txt-links.ts';
 import { check as agentsMd } from './discovery.agents-md.ts';
+import { check as mcpCardCatalog } from './revised/discovery.mcp-card.ts';
+import { check as trainingPreferenceGroups } from './revised/policy.training-preference.ts';
 import { check as sameForAgents } from './content.same-for-agents.ts';
 
 /** Added by rubric-v1.2-preview, in report order. */
@@ -28,6 +30,12 @@ export const PREVIEW_ADDED: readonly CheckDefinition[] = [
 ];
 
 /** rubric-v1.1 checks the preview judges anew, same id and weight (rubricChanges lists them as `revised`), in the current rubric's order. */
-export const PREVIEW_REVISED: readonly CheckDefinition[] = [llmsTxtLinks, markdownPerAgent];
+export const PREVIEW_REVISED: readonly CheckDefinition[] = [
+  llmsTxtLinks, markdownPerAgent,
+  // issue 37 item 1: discovery.mcp-card reads the MCP catalog and the AI Catalog, legacy paths at half credit.
+  mcpCardCatalog,
+  // issue 37 item 4: policy.training-preference reads __usage_ training-preference groups and names each draft.
+  trainingPreferenceGroups,
+].sort((a, b) => CHECKS.findIndex((c) => c.id === a.id) - CHECKS.findIndex((c) => c.id === b.id));
 
 export const PREVIEW_CHECKS: readonly CheckDefinition[] = [...CHECKS.map((c) => PREVIEW_REVISED.find((r) => r.id === c.id) ?? c), ...PREVIEW_ADDED];

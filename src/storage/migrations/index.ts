@@ -13,6 +13,8 @@ import * as m010 from './010-webhook-deliveries.ts';
 import * as m011 from './011-watches.ts';
 import * as m012 from './012-watch-run-mail.ts';
 import * as m013 from './013-batch-links.ts';
+import * as m014 from './014-delivery-redeliveries.ts';
+import * as m015 from './015-change-feed.ts';
 
 export interface Migration {
   name: string;
@@ -34,4 +36,6 @@ export const migrations: Migration[] = [
   { name: '011-watches', ...m011 },
   { name: '012-watch-run-mail', ...m012 },
   { name: '013-batch-links', ...m013 },
+  { name: '014-delivery-redeliveries', ...m014 },
+  { name: '015-change-feed', ...m015 },
 ];

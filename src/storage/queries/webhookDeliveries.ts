@@ -20,6 +20,10 @@ export interface DeliveryRow {
   last_error: string | null;
   created_at: string;
   delivered_at: string | null;
+  /** Migration 014: times sent again on request, the last of them, and the last attempt's time. */
+  redeliveries: number;
+  redelivered_at: string | null;
+  last_attempt_at: string | null;
 }
 
 export type NewDelivery = Pick<DeliveryRow, 'id' | 'watch_id' | 'event_id' | 'type' | 'url' | 'secret_version' | 'body' | 'created_at'>;
@@ -33,7 +37,7 @@ export async function insertDelivery(db: Knex, d: NewDelivery): Promise<Delivery
 function normal(row: DeliveryRow | undefined): DeliveryRow | undefined {
   if (!row) return undefined;
   // PostgreSQL returns integers as numbers here, SQLite too; counts are coerced all the same.
-  return { ...row, attempts: Number(row.attempts), secret_version: Number(row.secret_version), last_status_code: row.last_status_code === null ? null : Number(row.last_status_code) };
+  return { ...row, attempts: Number(row.attempts), redeliveries: Number(row.redeliveries ?? 0), secret_version: Number(row.secret_version), last_status_code: row.last_status_code === null ? null : Number(row.last_status_code) };
 }
 
 export async function findDelivery(db: Knex, id: string): Promise<DeliveryRow | undefined> {
@@ -57,9 +61,27 @@ export async function recordAttempt(db: Knex, id: string, o: AttemptOutcome): Pr
     attempts: db.raw('attempts + 1'),
     last_status_code: o.statusCode,
     last_error: o.error,
+    last_attempt_at: o.at,
     ...(o.delivered ? { status: 'delivered', delivered_at: o.at } : {}),
   });
   return changed > 0;
+}
+
+/**
+ * Puts a finished delivery (delivered or failed) back to pending for one more send, at most once
+ * per `minGapMs`: false (nothing changed) when it is pending or was redelivered too recently.
+ */
+export async function redeliver(db: Knex, id: string, at: Date, minGapMs: number): Promise<boolean> {
+  const changed = await db('webhook_deliveries').where({ id }).whereIn('status', ['delivered', 'failed'])
+    .andWhere((q) => q.whereNull('redelivered_at').orWhere('redelivered_at', '<=', new Date(at.getTime() - minGapMs).toISOString()))
+    .update({ status: 'pending', redeliveries: db.raw('redeliveries + 1'), redelivered_at: at.toISOString(), delivered_at: null });
+  return changed > 0;
+}
+
+/** Undoes redeliver() when its job could not be queued: the row as it was, so nothing waits for a job that does not exist. */
+export async function undoRedeliver(db: Knex, before: Pick<DeliveryRow, 'id' | 'status' | 'redeliveries' | 'redelivered_at' | 'delivered_at'>): Promise<void> {
+  await db('webhook_deliveries').where({ id: before.id, status: 'pending' })
+    .update({ status: before.status, redeliveries: before.redeliveries, redelivered_at: before.redelivered_at, delivered_at: before.delivered_at });
 }
 
 /** Gives a pending delivery up: its attempts are used. */
@@ -84,6 +106,7 @@ export async function listDeliveries(db: Knex, watchId: string, limit: number): 
 }
 
 /** Pending deliveries in id order after `afterId`, a page at a time (re-enqueued at start). */
-export async function pendingDeliveries(db: Knex, afterId: string, limit: number): Promise<Array<Pick<DeliveryRow, 'id' | 'type' | 'created_at'>>> {
-  return db('webhook_deliveries').where('status', 'pending').andWhere('id', '>', afterId).orderBy('id').limit(limit).select('id', 'type', 'created_at');
+export async function pendingDeliveries(db: Knex, afterId: string, limit: number): Promise<Array<Pick<DeliveryRow, 'id' | 'type' | 'created_at' | 'redeliveries'>>> {
+  const rows = await db('webhook_deliveries').where('status', 'pending').andWhere('id', '>', afterId).orderBy('id').limit(limit).select('id', 'type', 'created_at', 'redeliveries');
+  return rows.map((r: { id: string; type: string; created_at: string; redeliveries: number | string }) => ({ ...r, redeliveries: Number(r.redeliveries) }));
 }

@@ -33,7 +33,8 @@ export const STANDARDS_SCENARIOS: Scenario[] = [
       previewChecks: {
         'discovery.ard': ['pass', 'ARD v0.91 (ard.json)'],
         'discovery.a2a-card-v1': ['pass', 'A2A v1.0'],
-        'discovery.mcp-card-shape': ['pass', 'SEP-2127 server card'],
+        // The card has the v1 schema shape (issue 37 item 1 pins the v2 schema); the AI Catalog lists it, so no legacy path.
+        'discovery.mcp-card-shape': ['pass', 'SEP-2127 server card v1 (superseded)'],
         'discovery.llms-txt-v2': ['pass', 'llms.txt v2 (describedby and Markdown alternate)'],
         'policy.preferences-agree': ['pass', 'aipref Content-Usage and Content Signals'],
         'access.payment-offers': ['inconclusive'],
@@ -55,7 +56,7 @@ export const STANDARDS_SCENARIOS: Scenario[] = [
       previewChecks: {
         'discovery.ard': ['pass', 'ai-catalog.json (before ARD v0.91)'],
         'discovery.a2a-card-v1': ['fail', 'A2A v0.3 (legacy)'],
-        'discovery.mcp-card-shape': ['pass', 'SEP-1649 (superseded)'],
+        'discovery.mcp-card-shape': ['pass', 'SEP-1649 (superseded) (legacy path)'],
         'discovery.llms-txt-v2': ['fail', 'llms.txt v1 (/llms.txt only)'],
         'policy.preferences-agree': ['fail', 'aipref Content-Usage and Content Signals'],
       },

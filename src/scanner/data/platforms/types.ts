@@ -2,7 +2,7 @@
  * The shape of the per-platform fix table (one module per platform, listed in index.ts). The
  * report, the CLI and /methodology.md all derive their platform fixes from this one table.
  */
-export type PlatformRole = 'edge' | 'host' | 'origin' | 'cms';
+export type PlatformRole = 'edge' | 'host' | 'origin' | 'cms' | 'plugin';
 
 /** What a fix may name: the agents the failing check concerns (tokens such as ChatGPT-User). */
 export interface FixContext { agents: readonly string[] }
@@ -29,7 +29,11 @@ export interface PlatformEntry {
   server?: RegExp;
   fixes: Readonly<Record<string, (ctx: FixContext) => FixEntry>>;
   /** The edge rule that would make the edge agree with robots.txt, in the platform's words. */
-  edgeRule?: { docUrl: string; allow(tokens: readonly string[]): string; deny(tokens: readonly string[]): string };
+  edgeRule?: {
+    docUrl: string; allow(tokens: readonly string[]): string; deny(tokens: readonly string[]): string;
+    /** The platform's own way to answer these agents 402 with a price (grading by intent, intent.ts), where it has one. */
+    charge?: { docUrl: string; text(tokens: readonly string[]): string };
+  };
   /** A robots.txt block the platform adds to the owner's file, by its documented marker lines (robots-managed.ts). */
   managedRobots?: ManagedRobotsEntry;
 }
