@@ -10,6 +10,8 @@ import { markdownNotes } from './markdown.ts';
 import { Gatherer } from './gather.ts';
 import { decideHeadline } from './headline.ts';
 import { buildMatrix, usableNetworks } from './matrix.ts';
+import { addContent } from './content.ts';
+import { applySoftBlocks } from './soft-block.ts';
 import { pageOf, parseLinkHeader } from './page.ts';
 import { followedLinksSentence, requestKindsSentence } from './requests.ts';
 import type { WebBotAuthSigner } from '../signing/web-bot-auth.ts';
@@ -159,7 +161,11 @@ export function createScanner(opts: ScannerOptions): Scanner {
     // parse per distinct body): the very number the verdicts compare.
     // robots.txt as each agent got it: its verdict follows its own copy (robots-copies.ts).
     const robotsTxt = collectRobotsCopies(r1.robots, robots, roster);
+    // A 200 page that refuses an agent while the browser got the real page is a denial (soft-block.ts).
+    const softBlocks = applySoftBlocks(r1.controls, r1.cells);
     const rows = buildMatrix({ roster, robots, robotsFor: (a) => robotsFileFor(robotsTxt, robots, a.token), controls: r1.controls, cells: r1.cells, textLength: (v) => v.record.textChars });
+    // The page each agent got, against the browser's (content.ts).
+    addContent(rows, r1.controls, r1.cells, softBlocks);
     const usable = usableNetworks(r1.controls);
     const home = pickHome(r1.controls, usable);
     const page = home ? pageOf(home) : null;

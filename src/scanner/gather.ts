@@ -96,7 +96,7 @@ export class Gatherer {
     this.#domain = domain;
     this.#opts = opts;
     this.#limiters = opts.limiters ?? { networkA: createLimiter(opts.concurrency), networkB: createLimiter(opts.concurrency) };
-    this.#ctx = { timeoutMs: opts.probeTimeoutMs, signal: opts.signal, budget: opts.budget, classified: new Map(), textBySha: new Map(), titleBySha: new Map(), bodyBySha: new Map() };
+    this.#ctx = { timeoutMs: opts.probeTimeoutMs, signal: opts.signal, budget: opts.budget, classified: new Map(), textBySha: new Map(), titleBySha: new Map(), bodyBySha: new Map(), digestBySha: new Map() };
     // Site files are read from one network: networkA, unless it has no route (robots.txt twice there, see methodology).
     this.auxNetwork = opts.networks.networkA.configured || !opts.networks.networkB.configured ? 'networkA' : 'networkB';
   }

@@ -10,6 +10,7 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import type { Egress, ProbeResult } from '../net/egress.ts';
 import { classifyOnce, type ClassifyMemo, type EdgeOutcome } from './classify.ts';
 import { analyzePage, quickTitle } from './page.ts';
+import { digestOf, type PageDigest } from './page-digest.ts';
 import { curlCommand } from './replay.ts';
 import { headerValue, withAccept, type HeaderList } from './roster.ts';
 import type { EvidenceRecord, FetchedView, NetworkName } from './types.ts';
@@ -22,6 +23,8 @@ const KEY_HEADERS = [
   'x-iinfo', 'x-cdn', 'x-sucuri-block', 'x-sucuri-id', 'x-served-by', 'x-sigsci-agentresponse', 'via', 'x-cache',
   'akamai-cache-status', 'x-kpsdk-ct', 'x-blocked-by-waf', 'x-markdown-tokens',
   'crawler-price', 'crawler-charged', 'crawler-error', 'payment-required', 'accept-signature',
+  // Agent-serving edge products that document a response header (content.ts AGENT_SERVING).
+  'x-edgeoptimize-request-id',
 ];
 
 /** Enough for any home page worth reading and to tell a 100k-character llms.txt; never buffered past it. */
@@ -69,10 +72,12 @@ export interface ProbeContext {
   titleBySha?: Map<string, string>;
   /** Bodies kept by SHA-256: identical answers kept (the same refusal to many agents) share one string. */
   bodyBySha?: Map<string, string>;
+  /** This scan's home-page digests by body SHA-256 (page-digest.ts): one per distinct page. */
+  digestBySha?: Map<string, PageDigest>;
 }
 
 /** What toView may share across one scan's answers. */
-export type ScanMemo = Pick<ProbeContext, 'classified' | 'textBySha' | 'titleBySha' | 'bodyBySha'>;
+export type ScanMemo = Pick<ProbeContext, 'classified' | 'textBySha' | 'titleBySha' | 'bodyBySha' | 'digestBySha'>;
 
 const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
@@ -129,7 +134,18 @@ export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; error
   }
   // The visible text the verdicts compare, measured on arrival so the body can go (see keepBody).
   let textChars = 0;
-  if (classified.outcome === 'pass') {
+  let digest: PageDigest | undefined;
+  if (classified.outcome === 'pass' && spec.isHome && result.ok) {
+    // A home page: its digest (title, canonical, text sketch, gate wording) comes from the same
+    // parse that measures its text, so the page can be compared with the browser's once its body is gone.
+    digest = memo.digestBySha?.get(bodySha256);
+    if (!digest) {
+      const body = bodyText();
+      digest = digestOf(analyzePage(body), body, result.finalUrl);
+      memo.digestBySha?.set(bodySha256, digest);
+    }
+    textChars = digest.textChars;
+  } else if (classified.outcome === 'pass') {
     const known = memo.textBySha?.get(bodySha256);
     textChars = known ?? analyzePage(bodyText()).text.length;
     if (known === undefined) memo.textBySha?.set(bodySha256, textChars);
@@ -157,7 +173,9 @@ export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; error
   const id = `ev_${sha256(JSON.stringify([base.network, base.key, base.url, base.userAgent, base.accept, base.status, base.errorCode, base.bodySha256, base.finalUrl])).slice(0, 24)}`;
   const record: EvidenceRecord = { id, ...base, timingMs: result.timingMs };
   const keep = typeof spec.keepBody === 'function' ? spec.keepBody(bodySha256, classified.outcome, result.ok ? result.body.length : 0) : spec.keepBody !== false;
-  return { record, ok: result.ok, status: base.status, headers: result.ok ? result.headers : {}, contentType: (result.ok ? result.headers['content-type'] : '') ?? '', body: keep ? sharedBody(memo, bodySha256, bodyText) : '', outcome: classified.outcome };
+  const view: FetchedView = { record, ok: result.ok, status: base.status, headers: result.ok ? result.headers : {}, contentType: (result.ok ? result.headers['content-type'] : '') ?? '', body: keep ? sharedBody(memo, bodySha256, bodyText) : '', outcome: classified.outcome };
+  if (digest) view.digest = digest;
+  return view;
 }
 
 /**

@@ -315,6 +315,12 @@ const CASES: Record<string, Case[]> = {
     ['v1 card inline in ard.json', { files: { '/.well-known/ard.json': json({ entries: [{ identifier: 'urn:air:shop:mcp:c', displayName: 'C', type: 'application/mcp-server-card+json', data: { name: 'com.shop/c', version: '1', description: 'C', remotes: [{ type: 'sse', url: `${U}/sse` }] } }] }) } }, 'pass', 0.75],
     ['the card a catalog lists could not be fetched', { files: { [MCP_CATALOG]: catalogOf(`${U}/mcp/server-card`) }, followups: { [`mcp-card:${U}/mcp/server-card`]: [`${U}/mcp/server-card`, transport] } }, 'inconclusive'],
   ],
+  'content.same-for-agents': [
+    ['every agent gets the browser\'s page', {}, 'pass'],
+    ['an edge product serves every agent a page of its own (another title and text)', { agent: () => ({ ...page({ title: 'Answers for assistants', text: 'A summary written for assistants: opening hours, delivery areas, returns and support, each in one sentence, with links to the full pages.' }), headers: { 'x-edgeoptimize-request-id': 'r-1' } }) }, 'fail'],
+    ['one agent of many gets a page of its own: credit for the rest (25 of 26)', { agent: (t) => (t === 'GPTBot' ? page({ title: 'For GPTBot' }) : undefined) }, 'pass', 0.961],
+    ['no agent passed: nothing to compare', { agent: () => ({ status: 403, body: 'no' }) }, 'inconclusive'],
+  ],
   'discovery.agents-md': [
     ['absent (404): not applicable', {}, 'inconclusive'],
     ['a Markdown agents.md', { files: { '/agents.md': txt('# Shop for agents\n\n## MCP\n\n- https://shop.example/mcp\n', 'text/markdown; charset=utf-8') } }, 'pass'],

@@ -42,6 +42,12 @@ export function assertExpectation(report: EngineReport, want: Expectation, label
   }
   if (want.scoreNull !== undefined) assert.equal(report.score.value === null, want.scoreNull, `${label}: score null`);
   for (const re of want.reasons ?? []) assert.ok(report.reasons.some((r) => re.test(r)), `${label}: a reason matches ${re} (reasons: ${report.reasons.join(' | ')})`);
+  for (const [token, c] of Object.entries(want.content ?? {})) {
+    const got = row(token).content;
+    assert.deepEqual(got && [got.networkA, got.networkB], [...c.networks], `${label}: content of ${token} (${row(token).notes.join(' | ')})`);
+    if (c.differs) assert.deepEqual(got?.differs ?? [], [...c.differs], `${label}: what differs for ${token}`);
+    if (c.agentServing) assert.deepEqual([...new Set((got?.agentServing ?? []).map((a) => a.header))], [...c.agentServing], `${label}: agent-serving headers for ${token}`);
+  }
   if (want.robotsTxt) assertRobotsTxt(report, want.robotsTxt, label);
   if (want.intent !== undefined) assertIntent(report, want.intent, label);
   assertParties(report, want, label);

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { agentForUserAgent } from '../../src/scanner/roster.ts';
-import type { CheckStatus, EdgeOutcome, Headline, MatrixVerdict, NetworkName, Profile } from '../../src/scanner/types.ts';
+import type { CheckStatus, ContentResult, EdgeOutcome, Headline, MatrixVerdict, NetworkName, Profile } from '../../src/scanner/types.ts';
 import type { RobotsSays } from '../../src/scanner/robots.ts';
 import type { ScanIntent } from '../../src/scanner/intent-request.ts';
 import type { EdgeResponse } from './vendors.ts';
@@ -63,6 +63,8 @@ export interface Expectation {
     ownCopySecond?: readonly string[];
     managed?: { vendor: string; agents: readonly string[] } | null;
   };
+  /** token -> MatrixEntry.content per network, and what differs (issue 36 item 2). */
+  content?: Record<string, { networks: readonly [ContentResult, ContentResult]; differs?: readonly string[]; agentServing?: readonly string[] }>;
   /** The robots.txt patch: agents it edits, and agents left to a managed block's setting. */
   robotsPatch?: { agents: readonly string[]; managed?: readonly string[] } | null;
   /** report.intent for a scan with `scan.intent` (grading by intent); null: the report has none. */

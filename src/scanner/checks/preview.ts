@@ -10,6 +10,7 @@ import type { CheckDefinition } from './define.ts';
 import { V12_CHECKS } from './v1.2.ts';
 import { check as refusalReadable } from './access.refusal-readable.ts';
 import { check as dnsRecords } from './discovery.dns-records.ts';
+import { check as sameForAgents } from './content.same-for-agents.ts';
 
 /**
  * Added by rubric-v1.3-preview, in report order: the checks of issues 36 and 37 that are new,
@@ -20,6 +21,8 @@ export const V13_ADDED: readonly CheckDefinition[] = [
   refusalReadable,
   // issue 37 item 2
   dnsRecords,
+  // issue 36 item 2
+  sameForAgents,
 ];
 
 /**
