@@ -67,7 +67,7 @@ describe('test world scenarios', () => {
       assert.equal(report.score.rubricVersion, RUBRIC_VERSION);
       const v12 = FROZEN_V12.scenarios[s.name];
       if (v12) assert.deepEqual(recordedForm(report, true), v12, `${s.name}: ${RUBRIC_VERSION} headline, score and checks as recorded`);
-      const old = await scanner.scan(world.domain(s.name), { rubric: PREVIOUS_RUBRIC_VERSION });
+      const old = await scanner.scan(world.domain(s.name), { rubric: PREVIOUS_RUBRIC_VERSION, ...(s.scan?.intent ? { intent: s.scan.intent } : {}) });
       assert.equal(old.report.versions.rubric, PREVIOUS_RUBRIC_VERSION);
       assert.equal(old.report.score.rubricVersion, PREVIOUS_RUBRIC_VERSION);
       const v11 = FROZEN.scenarios[s.name];
