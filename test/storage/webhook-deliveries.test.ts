@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import {
-  deleteWatchDeliveries, findDelivery, insertDelivery, listDeliveries, markFailed, pendingDeliveries, recordAttempt, type NewDelivery,
+  deleteWatchDeliveries, findDelivery, insertDelivery, listDeliveries, markFailed, pendingDeliveries, recordAttempt, redeliver, undoRedeliver, type NewDelivery,
 } from '../../src/storage/queries/webhookDeliveries.ts';
 import { databaseNames, openTestDb, skipFor, type TestDb } from './databases.ts';
 
@@ -27,11 +27,32 @@ for (const name of databaseNames()) {
     test(`${name}: a second insert of the same event id returns the first row, unchanged; the body's bytes are kept`, async () => {
       const d = delivery();
       const first = await insertDelivery(t.db, d);
-      assert.deepEqual(first, { ...d, status: 'pending', attempts: 0, last_status_code: null, last_error: null, delivered_at: null });
+      assert.deepEqual(first, { ...d, status: 'pending', attempts: 0, last_status_code: null, last_error: null, delivered_at: null, redeliveries: 0, redelivered_at: null, last_attempt_at: null });
       const again = await insertDelivery(t.db, { ...d, id: randomUUID(), url: 'https://elsewhere.example-store.com/', body: '{}' });
       assert.deepEqual(again, first);
       const rows = await t.db('webhook_deliveries').where({ event_id: d.event_id }).select('id');
       assert.equal(rows.length, 1);
+    });
+
+    test(`${name}: redeliver puts a finished row back to pending once per gap, never a pending one; undoRedeliver restores it`, async () => {
+      const d = delivery();
+      await insertDelivery(t.db, d);
+      const at = new Date('2026-01-01T00:10:00.000Z');
+      assert.equal(await redeliver(t.db, d.id, at, 60_000), false, 'a pending row is on its way already');
+      await recordAttempt(t.db, d.id, { delivered: true, statusCode: 200, error: null, at: '2026-01-01T00:00:05.000Z' });
+      const delivered = (await findDelivery(t.db, d.id))!;
+      assert.equal(delivered.last_attempt_at, '2026-01-01T00:00:05.000Z');
+      assert.equal(await redeliver(t.db, d.id, at, 60_000), true);
+      const again = (await findDelivery(t.db, d.id))!;
+      assert.deepEqual([again.status, again.redeliveries, again.redelivered_at, again.delivered_at], ['pending', 1, at.toISOString(), null]);
+      await undoRedeliver(t.db, delivered);
+      assert.deepEqual(await findDelivery(t.db, d.id), delivered, 'as it was before');
+      assert.equal(await redeliver(t.db, d.id, at, 60_000), true);
+      await recordAttempt(t.db, d.id, { delivered: false, statusCode: 503, error: 'down', at: '2026-01-01T00:10:01.000Z' });
+      await markFailed(t.db, d.id);
+      assert.equal(await redeliver(t.db, d.id, new Date(at.getTime() + 59_000), 60_000), false, 'within the gap');
+      assert.equal(await redeliver(t.db, d.id, new Date(at.getTime() + 60_000), 60_000), true, 'once the gap has passed');
+      assert.equal((await findDelivery(t.db, d.id))!.redeliveries, 2);
     });
 
     test(`${name}: attempts count while pending; a delivered row is neither counted again nor failed`, async () => {

@@ -150,6 +150,10 @@ describe('watch from a report, and the manage page\'s buttons', () => {
     await t.ctx.db('webhook_deliveries').where({ event_id: 'evt-done-1' }).update({ status: 'failed' });
     const soon = await request(t.app).post(`/watches/${id}/deliveries/evt-done-1/redeliver`).set('Authorization', bearer(key)).expect(429).expect(conforms);
     assert.match(soon.headers['retry-after']!, /^\d+$/);
+    // From the manage page: a 303 back to it, with the notice of what happened.
+    await t.ctx.db('webhook_deliveries').where({ event_id: 'evt-done-1' }).update({ redelivered_at: null });
+    const fromPage = await request(t.app).post(`/watches/${id}/deliveries/evt-done-1/redeliver${search}`).type('form').send({ from: 'page' }).expect(303).expect(conforms);
+    assert.equal(fromPage.headers.location, `/watches/${id}${search}&done=redelivered#deliveries`);
     const pending = await request(t.app).post(`/watches/${id}/deliveries/evt-pending-1/redeliver${search}`).expect(409).expect(conforms);
     assert.match(pending.body.error, /still on its way/);
     await request(t.app).post(`/watches/${id}/deliveries/evt-done-1/redeliver`).expect(401).expect(conforms);
