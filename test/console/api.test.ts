@@ -38,7 +38,7 @@ describe('the partner console over HTTP', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res = await request(t.app).get('/batches').query({ limit: 2, ...(cursor ? { cursor } : {}) }).set('Authorization', bearer(key)).expect(200).expect(conforms);
+      const res: request.Response = await request(t.app).get('/batches').query({ limit: 2, ...(cursor ? { cursor } : {}) }).set('Authorization', bearer(key)).expect(200).expect(conforms);
       assert.equal(res.headers['ratelimit-policy'], '"daily";q=50;w=86400');
       assert.match(String(res.headers.ratelimit), /^"daily";r=40;t=\d+$/, '10 scans spent by five batches of two');
       assert.ok(res.body.items.length <= 2);
