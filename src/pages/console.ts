@@ -35,10 +35,10 @@ export const CONSOLE_PAGE = `<!doctype html>
 <dl class="kv"><dt>Name</dt><dd id="key-name"></dd><dt>Daily scans</dt><dd id="key-limit"></dd><dt>Left today</dt><dd id="key-left"></dd><dt>Refills</dt><dd id="key-reset"></dd></dl>
 <p><button type="button" id="signout">Sign out</button></p>
 <h2 id="batches-h">Batches</h2>
-<ul id="batches" class="plain" aria-labelledby="batches-h"></ul>
+<ul id="batches" class="items" aria-labelledby="batches-h"></ul>
 <p><button type="button" id="batches-more" hidden>More batches</button></p>
 <h2 id="watches-h">Watches</h2>
-<ul id="watches" class="plain" aria-labelledby="watches-h"></ul>
+<ul id="watches" class="items" aria-labelledby="watches-h"></ul>
 <p><button type="button" id="watches-more" hidden>More watches</button></p>
 </section>
 </main></body></html>`;
