@@ -31,7 +31,7 @@ const scroll = (label: string, table: SafeHtml) => html`<div class="scroll" role
 /** Where a capability link's summary page points: its results table and the downloads (all under the same token). */
 export interface SharedNav { results: string; csv: string; ndjson: string }
 
-export function summaryPage(b: Body, label: string | null, nav?: SharedNav): string {
+export function summaryPage(b: Body, label: string | null, nav?: SharedNav, grid?: SafeHtml): string {
   const headlines = Object.entries(b.headlines);
   const maxHeadline = Math.max(0, ...headlines.map(([, n]) => n));
   const title = `Batch summary${label ? `: ${label}` : ''}`;
@@ -50,6 +50,7 @@ ${b.score ? html`<p>Over ${b.score.scored} scored sites: mean ${b.score.mean}, m
 ${b.agents.length ? bars('ag', 'Share of sites whose edge denies each agent on both networks', b.agents.map((a) => ({ label: a.ua, value: a.edgeDeniesShare, text: pct(a.edgeDeniesShare), colour: '#a40e26' })), 1) : html``}
 ${scroll('Agents: robots.txt and edge', html`<table><thead><tr><th scope="col">Agent</th><th scope="col">Sites</th><th scope="col">robots.txt blocks</th><th scope="col">Edge denies (both networks)</th><th scope="col">Allowed by robots.txt, denied by the edge</th></tr></thead>
 <tbody>${b.agents.map((a) => html`<tr><td>${a.ua}</td><td>${a.sites}</td><td>${a.robotsBlocks} (${pct(a.robotsBlocksShare)})</td><td>${a.edgeDenies} (${pct(a.edgeDeniesShare)})</td><td>${a.allowedButDenied} (${pct(a.allowedButDeniedShare)})</td></tr>`)}</tbody></table>`)}
+${grid ?? html``}
 <h2 id="vendors">Denials by attributed vendor</h2>
 ${b.vendors.length ? scroll('Denials by attributed vendor', html`<table><thead><tr><th scope="col">Vendor</th><th scope="col">Denials</th><th scope="col">Sites</th></tr></thead><tbody>${b.vendors.map((v) => html`<tr><td>${v.vendor}</td><td>${v.denials}</td><td>${v.sites}</td></tr>`)}</tbody></table>`) : html`<p>No denial was attributed to a vendor.</p>`}
 </main></body></html>`.value;

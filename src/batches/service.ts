@@ -39,7 +39,7 @@ import { linkTokenMatches, batchLinkToken } from './link-tokens.ts';
 import { entriesOf, parseBatch, type Rejected } from './parse.ts';
 import { Reconciler } from './reconciler.ts';
 import { resultChunks } from './results.ts';
-import { factsOf } from './summary.ts';
+import { deniedOf, factsOf } from './summary.ts';
 
 export const QUEUE = 'batch-items';
 /** Below interactive work of other queues (watch runs) that may share the engine. */
@@ -268,5 +268,6 @@ export class BatchService {
 }
 
 function resultOf(report: ScanReportBody, archived: boolean) {
-  return { scanId: report.scanId, archived, headline: report.headline, score: report.score.value, confidence: report.confidence, facts: JSON.stringify(factsOf(report)) };
+  const facts = factsOf(report);
+  return { scanId: report.scanId, archived, headline: report.headline, score: report.score.value, confidence: report.confidence, facts: JSON.stringify(facts), denied: deniedOf(facts) };
 }

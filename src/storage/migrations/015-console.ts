@@ -16,6 +16,21 @@ export async function up(db: Knex): Promise<void> {
     t.integer('denied').nullable();
     t.index(['batch_id', 'denied', 'seq'], 'batch_items_denied');
   });
+  for (let after = { b: '', s: -1 }; ;) {
+    const rows: Array<{ batch_id: string; seq: number; facts: string }> = await db('batch_items').where({ state: 'done' }).whereNotNull('facts')
+      .andWhere((w) => w.where('batch_id', '>', after.b).orWhere((x) => x.where('batch_id', after.b).andWhere('seq', '>', after.s)))
+      .orderBy([{ column: 'batch_id' }, { column: 'seq' }]).limit(500).select('batch_id', 'seq', 'facts');
+    for (const r of rows) {
+      let denied: number | null = null;
+      try {
+        const a = (JSON.parse(r.facts) as { a?: Record<string, number[]> }).a ?? {};
+        denied = Object.values(a).filter((x) => x[1] === 1).length;
+      } catch { /* unreadable facts stay null: the row sorts last */ }
+      await db('batch_items').where({ batch_id: r.batch_id, seq: r.seq }).update({ denied });
+    }
+    if (rows.length < 500) break;
+    after = { b: rows.at(-1)!.batch_id, s: Number(rows.at(-1)!.seq) };
+  }
 }
 
 export async function down(db: Knex): Promise<void> {
