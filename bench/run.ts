@@ -10,6 +10,7 @@
 //   where a scan's CPU goes           bench/cpu-profile.ts (--cpu-prof, beside the commit before)
 //   batches on the job engine         bench/batches.ts (BENCH_DATABASE_URL + BENCH_REDIS_URL for two instances)
 //   a claim at 20,000 queued jobs     bench/job-claims.ts (the embedded engine, beside liteque's claim)
+//   batch summary page, 5,000 vs 100  bench/summary-page.ts (first contentful paint in Chromium)
 // BENCH_ONLY=reads,cold-start,... runs a subset.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { writeSection } from './lib/results.ts';
 import { fmt } from './lib/stats.ts';
 import { benchJobClaims } from './job-claims.ts';
 import { benchReads } from './reads.ts';
+import { benchSummaryPage } from './summary-page.ts';
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (name: string) => !only || only.includes(name);
@@ -130,6 +132,14 @@ if (wanted('job-claims')) {
   writeSection('job-claims', c.markdown);
   console.log(c.markdown);
   rows.push({ what: 'embedded job engine: one claim at 20,000 queued jobs (mean)', target: '< 1 ms', figure: `${fmt(c.ours.meanMs, 3)} ms (liteque's claim beside it: ${fmt(c.liteque.meanMs, 1)} ms)`, ok: c.ours.meanMs < 1 });
+}
+
+if (wanted('summary-page')) {
+  console.log('\n=== batch summary page: 5,000 sites against 100');
+  const p = await benchSummaryPage();
+  writeSection('summary-page', p.markdown);
+  console.log(p.markdown);
+  rows.push({ what: 'batch summary page, first contentful paint of a 5,000-site batch over a 100-site one (Chromium, medians)', target: '≤ 1.5 ×', figure: `${fmt(p.ratio, 2)} × (${fmt(p.large)} ms against ${fmt(p.small)} ms)`, ok: p.ratio <= 1.5 });
 }
 
 const summary = [
