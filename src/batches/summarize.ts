@@ -22,7 +22,9 @@ export async function summarize(db: Knex, row: BatchRow): Promise<ReturnType<typ
 }
 
 /** One page (1-based) of the summary page's portfolio grid; `path` is the summary page's own path. */
-export async function gridSection(db: Knex, row: BatchRow, agents: readonly string[], page: number, path: string): Promise<SafeHtml> {
+export async function gridSection(db: Knex, row: BatchRow, agents: readonly string[], asked: number, path: string): Promise<SafeHtml> {
+  // The contract admits whole numbers from 1 only; anything else that got this far reads as page 1.
+  const page = Number.isSafeInteger(asked) && asked >= 1 ? asked : 1;
   const [rows, total] = await Promise.all([gridRows(db, row.id, (page - 1) * GRID_PAGE, GRID_PAGE), countDone(db, row.id)]);
   return portfolioGrid({ agents, rows, page, total, href: (n) => `${path}?page=${n}` });
 }
