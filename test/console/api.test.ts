@@ -94,6 +94,8 @@ describe('the partner console over HTTP', () => {
     assert.equal(res.body.budget.limit, 50);
     assert.equal(res.body.budget.remaining, 40);
     assert.ok(res.body.budget.resetSeconds >= 1 && res.body.budget.resetSeconds <= 86_400);
+    // A query it does not take is refused (and a key in the query is never read as one).
+    await request(t.app).get('/keys/me').query({ key }).expect(400).expect(conforms);
   });
 
   test('as an abuser: cursors and limits not ours are 400s; a forged cursor naming another key\'s batch still lists only this key\'s', async () => {
