@@ -139,7 +139,7 @@ if (wanted('summary-page')) {
   const p = await benchSummaryPage();
   writeSection('summary-page', p.markdown);
   console.log(p.markdown);
-  rows.push({ what: 'batch summary page, first contentful paint of a 5,000-site batch over a 100-site one (Chromium, medians)', target: '≤ 1.5 ×', figure: `${fmt(p.ratio, 2)} × (${fmt(p.large)} ms against ${fmt(p.small)} ms)`, ok: p.ratio <= 1.5 });
+  rows.push({ what: 'batch summary page, first contentful paint of a 5,000-site batch over a 100-site one (Chromium, medians)', target: '≤ 1.5 ×', figure: `${fmt(p.ratio, 2)} × (${fmt(p.large)} ms against ${fmt(p.small)} ms; first view ${fmt(p.firstRatio, 2)} ×)`, ok: p.ratio <= 1.5 });
 }
 
 const summary = [

@@ -18,7 +18,7 @@ import { describeMachine, nowIso } from './lib/machine.ts';
 import { writeSection } from './lib/results.ts';
 import { fmt, median } from './lib/stats.ts';
 
-export interface SummaryPageBench { markdown: string; small: number; large: number; ratio: number }
+export interface SummaryPageBench { markdown: string; small: number; large: number; ratio: number; firstRatio: number }
 
 const RUNS = 15;
 
@@ -39,6 +39,7 @@ export async function benchSummaryPage(): Promise<SummaryPageBench> {
     }
     return id;
   }
+  const warm = await batchOf(10);
   const small = await batchOf(100);
   const large = await batchOf(5000);
   const server = http.createServer(t.app);
@@ -48,16 +49,28 @@ export async function benchSummaryPage(): Promise<SummaryPageBench> {
   const fcp: Record<string, number[]> = { small: [], large: [] };
   const ttfb: Record<string, number[]> = { small: [], large: [] };
   const bytes: Record<string, number> = {};
+  const firstView: Record<string, { fcp: number; ttfb: number }> = {};
   try {
+    // Warm the browser and the server's code paths on a third batch, so the first views compare batches, not a cold start.
+    for (let i = 0; i < 3; i++) {
+      const context = await browser.newContext({ extraHTTPHeaders: { authorization: `Bearer ${key}` } });
+      await (await context.newPage()).goto(`${base}/batches/${warm}/summary`, { waitUntil: 'load' });
+      await context.close();
+    }
     for (let run = 0; run < RUNS + 1; run++) {
       for (const [name, id] of run % 2 ? [['large', large], ['small', small]] : [['small', small], ['large', large]]) {
         const context = await browser.newContext({ extraHTTPHeaders: { authorization: `Bearer ${key}` } });
         const page = await context.newPage();
         const res = await page.goto(`${base}/batches/${id}/summary`, { waitUntil: 'load' });
         bytes[name!] = (await res!.body()).length;
-        const [paint, nav] = (await page.evaluate(`[performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN, performance.getEntriesByType('navigation')[0].responseStart]`)) as [number, number];
-        // The first round warms the server and the browser; it is not counted.
-        if (run > 0) { fcp[name!]!.push(paint); ttfb[name!]!.push(nav); }
+        // The paint entry may land after 'load': wait for it (buffered, so one already there counts).
+        const [paint, nav] = (await page.evaluate(`new Promise((resolve) => new PerformanceObserver((list, obs) => {
+          const e = list.getEntriesByName('first-contentful-paint')[0];
+          if (e) { obs.disconnect(); resolve([e.startTime, performance.getEntriesByType('navigation')[0].responseStart]); }
+        }).observe({ type: 'paint', buffered: true }))`)) as [number, number];
+        // The first round is each batch's first view (its summary folded from every item; a done
+        // batch's is kept after it, src/batches/summary-cache.ts), reported apart, not in the medians.
+        if (run > 0) { fcp[name!]!.push(paint); ttfb[name!]!.push(nav); } else firstView[name!] = { fcp: paint, ttfb: nav };
         await context.close();
       }
     }
@@ -75,14 +88,14 @@ export async function benchSummaryPage(): Promise<SummaryPageBench> {
     '',
     `Run ${nowIso()} on ${describeMachine()}. Chromium ${RUNS} runs each, alternating, fresh context each; medians.`,
     '',
-    '| batch | FCP | time to first byte | HTML bytes |',
-    '|---|---|---|---|',
-    `| 100 sites | ${fmt(s, 1)} ms | ${fmt(median(ttfb.small!), 1)} ms | ${bytes.small} |`,
-    `| 5,000 sites | ${fmt(l, 1)} ms | ${fmt(median(ttfb.large!), 1)} ms | ${bytes.large} |`,
+    '| batch | FCP (median) | time to first byte (median) | first view: FCP, time to first byte | HTML bytes |',
+    '|---|---|---|---|---|',
+    `| 100 sites | ${fmt(s, 1)} ms | ${fmt(median(ttfb.small!), 1)} ms | ${fmt(firstView.small!.fcp, 1)} ms, ${fmt(firstView.small!.ttfb, 1)} ms | ${bytes.small} |`,
+    `| 5,000 sites | ${fmt(l, 1)} ms | ${fmt(median(ttfb.large!), 1)} ms | ${fmt(firstView.large!.fcp, 1)} ms, ${fmt(firstView.large!.ttfb, 1)} ms | ${bytes.large} |`,
     '',
-    `5,000 over 100: **${fmt(ratio, 2)} ×** (target ≤ 1.5 ×). Both pages hold one page of the portfolio grid (100 rows); the summary's figures are folded from every item's facts on each request.`,
+    `5,000 over 100: **${fmt(ratio, 2)} ×** (target ≤ 1.5 ×); at the first view ${fmt(firstView.large!.fcp / firstView.small!.fcp, 2)} ×. Both pages hold one page of the portfolio grid (100 rows). A done batch's summary is folded from every item's facts at its first view and kept by the instance after it, so later views (and grid pages) cost one page of rows.`,
   ].join('\n');
-  return { markdown, small: s, large: l, ratio };
+  return { markdown, small: s, large: l, ratio, firstRatio: firstView.large!.fcp / firstView.small!.fcp };
 }
 
 if (import.meta.main) {

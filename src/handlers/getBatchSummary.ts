@@ -1,6 +1,6 @@
 // GET /batches/{batchId}/summary: the aggregates, folded page by page; a page with charts for browsers.
 import { summaryPage } from '../batches/page.ts';
-import { gridSection, summarize } from '../batches/summarize.ts';
+import { gridSection } from '../batches/summarize.ts';
 import { preferredType } from '../http/negotiate.ts';
 import { rateLimitHeaders } from '../keys/service.ts';
 import { STYLE_HASH } from '../report/styles.ts';
@@ -11,7 +11,7 @@ export const getBatchSummary: Handler<'getBatchSummary'> = async (req, res, ctx)
   const caller = await keys.identify(req.get('authorization'));
   const row = await batches.find(caller, String(req.params.batchId));
   if (caller.kind === 'partner') res.set(rateLimitHeaders(await keys.peek(caller.key.keyId)));
-  const body = await summarize(ctx.db, row);
+  const body = await ctx.services.batches.summary(row);
   res.set({ 'Cache-Control': 'no-store', Vary: 'Accept' });
   if (preferredType(req, ['application/json', 'text/html']) === 'text/html') {
     const grid = await gridSection(ctx.db, row, body.agents.map((a) => a.ua), Number(req.query.page ?? 1), `/batches/${row.id}/summary`);
