@@ -1,6 +1,7 @@
 // The batch summary's portfolio grid in a real browser on a 1,000-site batch scanned through the
-// job engine by a fake scanner (test/scan-api/fixtures.ts; full-size reports of the whole roster,
-// test/report/fixtures.ts, each site denying 0 to 9 agents). The page holds one page of 100 rows,
+// job engine by a fake scanner (test/scan-api/fixtures.ts). Fidelity: synthetic; each report is
+// the full-size report fixture of the whole roster (test/report/fixtures.ts) with site n's first
+// n % 10 probed agents made denied (blocked on both networks) and every other denial served. The page holds one page of 100 rows,
 // never 1,000 × 27 cells; rows come most agents denied first and each links its report; the
 // pager walks to the last page and past it; a phone never scrolls sideways (the grid scrolls in
 // its own region); axe finds no violation. Screenshots go to test-artifacts/.
@@ -42,8 +43,9 @@ describe('the portfolio grid on a 1,000-site batch in a real browser', { skip: h
         let left = deniedFor(n);
         const matrix = report.matrix.map((m) => {
           if (m.edgeDoes === null) return m;
-          if (left > 0) { left--; return { ...m, verdict: 'denied' as const }; }
-          return m.verdict === 'denied' ? { ...m, verdict: 'pass' as const } : m;
+          // Denied as the engine would find it: the edge blocks on both networks; the others served.
+          if (left > 0) { left--; return { ...m, verdict: 'denied' as const, edgeDoes: { networkA: 'block' as const, networkB: 'block' as const }, httpStatus: { networkA: 403, networkB: 403 } }; }
+          return m.verdict === 'denied' ? { ...m, verdict: 'pass' as const, edgeDoes: { networkA: 'pass' as const, networkB: 'pass' as const }, httpStatus: { networkA: 200, networkB: 200 } } : m;
         });
         return { ...report, matrix };
       },
