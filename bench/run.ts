@@ -10,6 +10,7 @@
 //   where a scan's CPU goes           bench/cpu-profile.ts (--cpu-prof, beside the commit before)
 //   batches on the job engine         bench/batches.ts (BENCH_DATABASE_URL + BENCH_REDIS_URL for two instances)
 //   a claim at 20,000 queued jobs     bench/job-claims.ts (the embedded engine, beside liteque's claim)
+//   listChanges and /metrics          bench/ops.ts (listChanges over 100,000 events; a scrape's CPU)
 //   batch summary page, 5,000 vs 100  bench/summary-page.ts (first contentful paint in Chromium)
 // BENCH_ONLY=reads,cold-start,... runs a subset.
 import { spawnSync } from 'node:child_process';
@@ -26,6 +27,7 @@ import { writeSection } from './lib/results.ts';
 import { fmt } from './lib/stats.ts';
 import { benchJobClaims } from './job-claims.ts';
 import { benchReads } from './reads.ts';
+import { benchOps } from './ops.ts';
 import { benchSummaryPage } from './summary-page.ts';
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -132,6 +134,17 @@ if (wanted('job-claims')) {
   writeSection('job-claims', c.markdown);
   console.log(c.markdown);
   rows.push({ what: 'embedded job engine: one claim at 20,000 queued jobs (mean)', target: '< 1 ms', figure: `${fmt(c.ours.meanMs, 3)} ms (liteque's claim beside it: ${fmt(c.liteque.meanMs, 1)} ms)`, ok: c.ours.meanMs < 1 });
+}
+
+if (wanted('ops')) {
+  console.log('\n=== listChanges over 100,000 events; a /metrics scrape');
+  const o = await benchOps();
+  writeSection('ops', o.markdown);
+  console.log(o.markdown);
+  for (const [db, ms] of Object.entries(o.pageMedianMs)) {
+    rows.push({ what: `listChanges over 100,000 stored events, a key's page of 100 over HTTP, slowest median of its pages (${db})`, target: '< 50 ms', figure: `${fmt(ms, 2)} ms`, ok: ms < 50 });
+  }
+  rows.push({ what: 'a /metrics scrape, CPU per scrape (20,000 jobs queued)', target: '< 5 ms', figure: `${fmt(o.scrapeCpuMs, 3)} ms`, ok: o.scrapeCpuMs < 5 });
 }
 
 if (wanted('summary-page')) {

@@ -34,20 +34,30 @@ export async function renderFiles(yamlText: string): Promise<Record<string, stri
   };
 }
 
+/** packages/client/ files that are hand-written (everything else there is generated and drift-checked). */
+export const CLIENT_HAND_WRITTEN: readonly string[] = ['package.json', 'README.md'];
+
+/**
+ * Files of the client package that are generated/'s own, copied in when the package is built
+ * (`npm run pack`), never committed twice: package file name -> generated/ file name. The
+ * contract's types have one home, generated/api-types.ts (type declarations only, so it is a
+ * valid .d.ts as it is).
+ */
+export const CLIENT_FROM_GENERATED: Readonly<Record<string, string>> = { 'api-types.d.ts': 'api-types.ts' };
+
 /**
  * The publishable typed client, `packages/client/` (`@agent-readiness/client`): plain ESM
  * JavaScript and declaration files, so a consumer needs no TypeScript loader and no build;
  * openapi-fetch is its only runtime dependency. package.json and README.md there are
- * written by hand; these three files are generated and drift-checked.
+ * written by hand; index.js and index.d.ts are generated and drift-checked; the types they
+ * re-export are generated/api-types.ts, copied in at pack time (CLIENT_FROM_GENERATED).
  */
 export async function renderClientPackage(yamlText: string): Promise<Record<string, string>> {
   const doc = YAML.parse(yamlText) as OpenApiDoc;
   const hash = createHash('sha256').update(yamlText).digest('hex');
   const head = banner(hash);
-  const types = astToString(await openapiTS(structuredClone(doc) as never));
   const schemaNames = Object.keys(doc.components.schemas).sort();
   return {
-    'api-types.d.ts': `${head}/* eslint-disable */\n${types}`,
     'index.js': `${head}import createClient from 'openapi-fetch';
 
 /** A typed client for the agent-readiness API; see index.d.ts for the types. */

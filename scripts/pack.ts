@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CLIENT_FROM_GENERATED } from '../codegen/render.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // `--out <dir>`: elsewhere than dist/packages (the packaging test packs into a temporary folder).
@@ -49,11 +50,15 @@ try {
     keywords: ['ai-agents', 'robots.txt', 'crawler', 'ci', 'cli'],
   }, null, 2)}\n`);
 
-  // The typed client: exactly the files codegen and the README provide.
+  // The typed client: exactly the files codegen and the README provide; its types are built from
+  // generated/ (one home for the contract's types), the rest is packages/client/.
   const clientDir = path.join(stage, 'client');
   fs.mkdirSync(clientDir);
   const clientPkg = JSON.parse(fs.readFileSync(path.join(root, 'packages/client/package.json'), 'utf8')) as { files: string[]; version: string };
-  for (const f of clientPkg.files) fs.copyFileSync(path.join(root, 'packages/client', f), path.join(clientDir, f));
+  for (const f of clientPkg.files) {
+    const from = CLIENT_FROM_GENERATED[f] ? path.join(root, 'generated', CLIENT_FROM_GENERATED[f]) : path.join(root, 'packages/client', f);
+    fs.copyFileSync(from, path.join(clientDir, f));
+  }
   fs.writeFileSync(path.join(clientDir, 'package.json'), `${JSON.stringify({ ...clientPkg, version: rootPkg.version }, null, 2)}\n`);
 
   for (const dir of [cliDir, clientDir]) {

@@ -21,6 +21,7 @@ const EnvSchema = Type.Object({
   NETWORK_A_PROXY: Type.Optional(Url('https?')),
   NETWORK_B_PROXY: Type.Optional(Url('https?')),
   SCAN_RESOLVE: Type.Optional(Type.String()),
+  SCAN_DOH_URL: Type.Optional(Type.String({ pattern: '^https://[^\\s?#]+$' })),
   SMTP_URL: Type.Optional(Url('smtps?')),
   MAIL_DIR: Type.Optional(Type.String({ minLength: 1 })),
   MAIL_FROM: Type.Optional(Type.String({ minLength: 3 })),
@@ -67,6 +68,8 @@ export interface Config {
   networkBProxy: string | undefined;
   /** SCAN_RESOLVE, parsed: static DNS answers consulted before DNS (still guarded). */
   scanResolve: ResolveOverrides;
+  /** SCAN_DOH_URL: the DNS over HTTPS resolver (RFC 8484) of the DNS discovery lookups, reached through networkA. */
+  scanDohUrl: string;
   smtpUrl: string | undefined;
   mailDir: string;
   mailFrom: string;
@@ -109,6 +112,9 @@ export interface Config {
   /** Check every response against openapi.yaml; on outside production. */
   validateResponses: boolean;
 }
+
+/** Cloudflare's public resolver (README): RFC 8484 GET and POST at this path. */
+export const DEFAULT_DOH_URL = 'https://cloudflare-dns.com/dns-query';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -181,6 +187,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     networkAProxy: e.NETWORK_A_PROXY,
     networkBProxy: e.NETWORK_B_PROXY,
     scanResolve,
+    scanDohUrl: e.SCAN_DOH_URL ?? DEFAULT_DOH_URL,
     smtpUrl: e.SMTP_URL,
     mailDir: e.MAIL_DIR ?? './data/mail',
     mailFrom: e.MAIL_FROM ?? 'agent-readiness <reports@agent-readiness.invalid>',

@@ -36,11 +36,19 @@ import { ProgressBoard, type ProgressBoardOptions } from './scans/progress-board
 import { progressSubscriber, RedisProgressShare } from './scans/progress-share.ts';
 import { buildScanServices, type BuildScanServicesOptions } from './scans/services.ts';
 import type { ScanServices } from './scans/bundle.ts';
+import type { ScanService } from './scans/service.ts';
+import type { CatalogLookup } from './report/sections.ts';
 import type { SiteScanner } from './scans/types.ts';
 import { WebhookDeliveryService, type WebhookDeliveries } from './webhooks/deliveries.ts';
 import { webhookSecrets } from './webhooks/master-key.ts';
 import { localWatchSlots, redisWatchSlots } from './webhooks/watch-slots.ts';
 import { watchIsActive } from './storage/queries/watches.ts';
+import { ChangeFeed, PRUNE_QUEUE } from './feed/service.ts';
+import { ServiceMetrics, timedScan } from './metrics/registry.ts';
+import { QUEUE as BATCH_QUEUE } from './batches/service.ts';
+import { QUEUE as WATCH_QUEUE } from './watches/runner.ts';
+import { SWEEP_QUEUE } from './watches/expiry.ts';
+import { QUEUE as WEBHOOK_QUEUE } from './webhooks/deliveries.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -52,7 +60,10 @@ export interface McpScanner {
 export interface AppServices {
   /** Starts the background workers the options ask for; once (later calls do nothing). */
   startWorkers(): void;
-  scans: ScanServices;
+  /** Site scans (src/scans/service.ts): the form, POST /scan, batches, watches and the MCP tool all scan through it. */
+  scans: ScanService;
+  /** why/fix text per check id (the catalog of GET /api/checks), for report pages and mails. */
+  catalog: CatalogLookup;
   /** The MCP server's tools: the same scan service, archive and catalog as the REST handlers. */
   mcp: McpDeps;
   mcpScan: McpScanner;
@@ -85,6 +96,10 @@ export interface AppServices {
   webhooks: WebhookDeliveries;
   /** A watch's webhook secret of a version, derived from the master key (WEBHOOK_SECRET_KEY, else stored). */
   webhookSecret(watchId: string, version: number): Promise<string>;
+  /** A key's watches' readiness.changed events, for listChanges (src/feed/service.ts). */
+  changes: ChangeFeed;
+  /** This instance's Prometheus registry and counters, for GET /metrics (src/metrics/registry.ts). */
+  metrics: ServiceMetrics;
   /** Routers outside the public contract, mounted before validation (operator pages). */
   internal: Router[];
   /** Stops background work (mailer) and closes every connection it opened. */
@@ -110,6 +125,8 @@ export interface ServiceOptions {
   webhooks?: boolean;
   /** Replaces networkA's egress for webhook deliveries (in-process tests: the test world's, which trusts its CA). */
   webhookEgress?: Egress;
+  /** Prune the change feed in this instance (default true). */
+  changes?: boolean;
   /** Run watches in this instance (default true). */
   watches?: boolean;
   /** Replaces webhook delivery for the watches (tests: a recording fake); default: the real one built below. */
@@ -131,31 +148,23 @@ export interface ServiceOptions {
  */
 function lazySiteScanner(ctx: AppContext, probeKey: () => Promise<ProbeKey>, opened: Array<Promise<unknown>>, egresses: Egress[]): SiteScanner {
   const c = ctx.config;
-  let engine: Promise<SiteScanner> | undefined;
-  const load = () => {
-    if (engine) return engine;
-    engine = Promise.all([import('./net/egress.ts'), import('./scanner/engine.ts'), import('./signing/web-bot-auth.ts')]).then(([{ createEgress }, { createScanner, DEFAULT_CONCURRENCY }, { webBotAuthSigner }]) => {
-      // As many sockets per site as the politeness bound lets requests run at once: with more, a
-      // request released by the limiter before undici saw its predecessor's socket go idle opened a
-      // new TLS connection (32 handshakes per 74-request scan instead of 16; bench/results.md).
-      const connections = DEFAULT_CONCURRENCY;
-      const networks = {
-        networkA: createEgress({ name: 'networkA', proxyUrl: c.networkAProxy, allowDirect: true, resolve: c.scanResolve, connections }),
-        // Without its proxy networkB is unconfigured: its cells are `unprobed`, never a failure.
-        networkB: createEgress({ name: 'networkB', proxyUrl: c.networkBProxy, allowDirect: false, resolve: c.scanResolve, connections }),
-      };
-      egresses.push(networks.networkA, networks.networkB);
-      // Web Bot Auth needs an https Signature-Agent URL (draft-ietf-webbotauth-httpsig-protocol-01
-      // §5.2.1): on an http BASE_URL (local runs) no signed probe is sent, and the check says so.
-      const webBotAuth = c.baseUrl.startsWith('https://') ? webBotAuthSigner(c.baseUrl, probeKey, () => ctx.now(), `agent-readiness/1.0 (+${c.baseUrl}/methodology.md)`) : undefined;
-      return createScanner({ networks, deadlineMs: c.scanDeadlineMs, probeTimeoutMs: c.probeTimeoutMs, ...(webBotAuth ? { webBotAuth } : {}) });
-    });
-    engine.catch(() => {
-      engine = undefined;
-    });
-    opened.push(engine);
-    return engine;
-  };
+  const load = onFirstUse(() => Promise.all([import('./net/egress.ts'), import('./scanner/engine.ts'), import('./signing/web-bot-auth.ts')]).then(([{ createEgress }, { createScanner, DEFAULT_CONCURRENCY }, { webBotAuthSigner }]) => {
+    // As many sockets per site as the politeness bound lets requests run at once: with more, a
+    // request released by the limiter before undici saw its predecessor's socket go idle opened a
+    // new TLS connection (32 handshakes per 74-request scan instead of 16; bench/results.md).
+    const connections = DEFAULT_CONCURRENCY;
+    const networks = {
+      networkA: createEgress({ name: 'networkA', proxyUrl: c.networkAProxy, allowDirect: true, resolve: c.scanResolve, connections }),
+      // Without its proxy networkB is unconfigured: its cells are `unprobed`, never a failure.
+      networkB: createEgress({ name: 'networkB', proxyUrl: c.networkBProxy, allowDirect: false, resolve: c.scanResolve, connections }),
+    };
+    egresses.push(networks.networkA, networks.networkB);
+    // Web Bot Auth needs an https Signature-Agent URL (draft-ietf-webbotauth-httpsig-protocol-01
+    // §5.2.1): on an http BASE_URL (local runs) no signed probe is sent, and the check says so.
+    const webBotAuth = c.baseUrl.startsWith('https://') ? webBotAuthSigner(c.baseUrl, probeKey, () => ctx.now(), `agent-readiness/1.0 (+${c.baseUrl}/methodology.md)`) : undefined;
+    const doh = { url: c.scanDohUrl, userAgent: `agent-readiness/1.0 (+${c.baseUrl}/methodology.md)` };
+    return createScanner({ networks, deadlineMs: c.scanDeadlineMs, probeTimeoutMs: c.probeTimeoutMs, doh, ...(webBotAuth ? { webBotAuth } : {}) });
+  }), opened);
   return { scan: async (domain, opts) => (await load()).scan(domain, opts) };
 }
 
@@ -164,15 +173,12 @@ function lazySiteScanner(ctx: AppContext, probeKey: () => Promise<ProbeKey>, ope
  * imports, and most processes send no mail for a while); a failed load is retried.
  */
 function lazyTransport(smtpUrl: string | undefined, mailDir: string): MailTransport {
-  let transport: Promise<MailTransport> | undefined;
-  const load = () => (transport ??= import('./mail/transport.ts').then((m) => m.transportFor(smtpUrl, mailDir)).catch((err: unknown) => {
-    transport = undefined;
-    throw err;
-  }));
+  const load = onFirstUse(() => import('./mail/transport.ts').then((m) => m.transportFor(smtpUrl, mailDir)));
+  let loaded: Promise<MailTransport> | undefined;
   return {
-    send: async (mail) => (await load()).send(mail),
+    send: async (mail) => (await (loaded = load())).send(mail),
     close: () => {
-      void transport?.then((t) => t.close(), () => undefined);
+      void loaded?.then((t) => t.close(), () => undefined);
     },
   };
 }
@@ -180,46 +186,47 @@ function lazyTransport(smtpUrl: string | undefined, mailDir: string): MailTransp
 /** networkA's guarded egress for webhook deliveries, loaded on the first delivery (undici is a large import). */
 function lazyWebhookEgress(ctx: AppContext, opened: Array<Promise<unknown>>, egresses: Egress[]): () => Promise<Egress> {
   const c = ctx.config;
-  let egress: Promise<Egress> | undefined;
-  return () => {
-    if (egress) return egress;
-    egress = import('./net/egress.ts').then(({ createEgress }) => {
-      // As a probe leaves: through NETWORK_A_PROXY (direct without one), every hop guarded, SCAN_RESOLVE first.
-      const e = createEgress({ name: 'networkA', proxyUrl: c.networkAProxy, allowDirect: true, resolve: c.scanResolve });
-      egresses.push(e);
-      return e;
-    });
-    egress.catch(() => {
-      egress = undefined;
-    });
-    opened.push(egress);
-    return egress;
-  };
+  return onFirstUse(() => import('./net/egress.ts').then(({ createEgress }) => {
+    // As a probe leaves: through NETWORK_A_PROXY (direct without one), every hop guarded, SCAN_RESOLVE first.
+    const e = createEgress({ name: 'networkA', proxyUrl: c.networkAProxy, allowDirect: true, resolve: c.scanResolve });
+    egresses.push(e);
+    return e;
+  }), opened);
 }
 
 function lazyMcpScanner(ctx: AppContext, scans: ScanServices, opened: Array<Promise<unknown>>, egresses: Egress[]): McpScanner {
   const c = ctx.config;
-  let service: Promise<McpScanner> | undefined;
-  const load = () => {
-    if (service) return service;
-    service = Promise.all([import('./net/egress.ts'), import('./mcp-scan/service.ts')]).then(([{ createEgress }, { McpScanService }]) => {
-      const egress = createEgress({ name: 'networkA', proxyUrl: c.networkAProxy, allowDirect: true, resolve: c.scanResolve });
-      egresses.push(egress);
-      return new McpScanService({
-        db: ctx.db, log: ctx.log, now: ctx.now, baseUrl: c.baseUrl, excludedDomains: c.excludedDomains, scannerZone: c.scannerZone,
-        limits: scans.limits, egress,
-        resolve: (host) => resolveHost(host, c.scanResolve, c.probeTimeoutMs),
-        // Operators of scanned servers can see who asked and read how the scan works.
-        scan: { userAgent: `agent-readiness-mcp-scanner/${SCANNER_VERSION} (+${c.baseUrl}/methodology.md)` },
-      });
+  const load = onFirstUse(() => Promise.all([import('./net/egress.ts'), import('./mcp-scan/service.ts')]).then(([{ createEgress }, { McpScanService }]) => {
+    const egress = createEgress({ name: 'networkA', proxyUrl: c.networkAProxy, allowDirect: true, resolve: c.scanResolve });
+    egresses.push(egress);
+    return new McpScanService({
+      db: ctx.db, log: ctx.log, now: ctx.now, baseUrl: c.baseUrl, excludedDomains: c.excludedDomains, scannerZone: c.scannerZone,
+      limits: scans.limits, egress,
+      resolve: (host) => resolveHost(host, c.scanResolve, c.probeTimeoutMs),
+      // Operators of scanned servers can see who asked and read how the scan works.
+      scan: { userAgent: `agent-readiness-mcp-scanner/${SCANNER_VERSION} (+${c.baseUrl}/methodology.md)` },
     });
-    service.catch(() => {
-      service = undefined;
-    });
-    opened.push(service);
-    return service;
-  };
+  }), opened);
   return { scan: async (input) => (await load()).scan(input) };
+}
+
+/**
+ * The composition root's one lazy memo: `load` runs on the first call and its promise is kept
+ * for every later call; a failed load (storage down, an import that threw) is forgotten, so the
+ * next call tries again. Listed in `opened`, when given, so stop() waits for what it opens.
+ */
+function onFirstUse<T>(load: () => Promise<T>, opened?: Array<Promise<unknown>>): () => Promise<T> {
+  let kept: Promise<T> | undefined;
+  return () => {
+    if (kept) return kept;
+    const p = load();
+    kept = p;
+    p.catch(() => {
+      if (kept === p) kept = undefined;
+    });
+    opened?.push(p);
+    return p;
+  };
 }
 
 export function startServices(ctx: AppContext, options: ServiceOptions = {}): AppServices {
@@ -235,6 +242,8 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
   }
   const reads = new ReadCaches(ctx.db);
   const jobs = options.jobs ?? createJobEngine(c, ctx.log);
+  const metrics = new ServiceMetrics({ jobs, queues: [BATCH_QUEUE, WATCH_QUEUE, WEBHOOK_QUEUE, SWEEP_QUEUE, PRUNE_QUEUE] });
+  const changes = new ChangeFeed({ db: ctx.db, log: ctx.log, now: () => ctx.now(), jobs });
   const keys = new ApiKeys({ db: ctx.db, ...(redis ? { redis } : {}), now: () => ctx.now(), ...(c.operatorToken ? { operatorToken: c.operatorToken } : {}) });
   // Remembered a little longer than any scan can run, so a late stream still sees how it ended.
   const progress = new ProgressBoard({ ttlMs: c.scanDeadlineMs + 60_000, ...options.progress });
@@ -247,18 +256,16 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     progress.share(share);
     share.start((id, e) => progress.apply(id, e)).catch((err: unknown) => ctx.log.warn({ err: (err as Error).message }, 'progress not shared between instances'));
   }
-  const mailer = new Mailer({ db: ctx.db, transport: lazyTransport(c.smtpUrl, c.mailDir), from: c.mailFrom, baseUrl: c.baseUrl, log: ctx.log, now: () => ctx.now() });
+  const mailer = new Mailer({ db: ctx.db, transport: lazyTransport(c.smtpUrl, c.mailDir), from: c.mailFrom, baseUrl: c.baseUrl, log: ctx.log, now: () => ctx.now(), onResult: (r) => metrics.mail(r) });
 
-  let key: Promise<ProbeKey> | undefined;
-  const probeKey = () => (key ??= loadProbeKey(c.probeSigningKey, ctx.db, ctx.now()).catch((err: unknown) => {
-    key = undefined; // a failed load (storage down) is retried by the next request
-    throw err;
-  }));
+  const probeKey = onFirstUse(() => loadProbeKey(c.probeSigningKey, ctx.db, ctx.now()));
   // Lazy loads under way or done; stop() waits for them so that what they open is closed.
   const opened: Array<Promise<unknown>> = [];
-  const scanner = options.scanner ?? lazySiteScanner(ctx, probeKey, opened, egresses);
+  const engine = options.scanner ?? lazySiteScanner(ctx, probeKey, opened, egresses);
+  // Every upstream site scan, whichever way it came (form, API, batch, watch, MCP tool), counted once here.
+  const scanner: SiteScanner = { scan: (domain, opts) => timedScan(metrics, 'site', () => engine.scan(domain, opts), (r) => r.report.headline) };
   const catalogs = buildCatalogs();
-  const scans = buildScanServices(ctx, {
+  const scanning = buildScanServices(ctx, {
     // why/fix by check id for report pages and mails, from the catalogs already built (ids keep their meaning across rubrics)
     catalog: catalogLookup({ checks: [...catalogs.values()].flatMap((p) => p.catalog.checks) }),
     ...(redis ? { redis } : {}),
@@ -271,23 +278,21 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
   const resolve = options.scans?.resolve ?? ((host: string) => resolveHost(host, c.scanResolve, c.probeTimeoutMs));
   // One per-address bound for batch items and watch runs alike: both are background scans of others' sites.
   const addresses = redis ? redisAddressLimiter(redis, c.fleetPerAddressConcurrency) : localAddressLimiter(c.fleetPerAddressConcurrency);
-  let master: Promise<string> | undefined;
-  const masterKey = () => (master ??= loadWebhookMasterKey(c.webhookSecretKey, ctx.db, ctx.now()).catch((err: unknown) => {
-    master = undefined; // a failed load (storage down) is retried by the next request
-    throw err;
-  }));
+  const masterKey = onFirstUse(() => loadWebhookMasterKey(c.webhookSecretKey, ctx.db, ctx.now()));
   const batches = new BatchService({
-    db: ctx.db, log: ctx.log, now: () => ctx.now(), baseUrl: c.baseUrl, jobs, keys, scans: scans.scans,
+    db: ctx.db, log: ctx.log, now: () => ctx.now(), baseUrl: c.baseUrl, jobs, keys, scans: scanning.scans,
     resolve,
     addresses,
     masterKey,
     concurrency: c.workerConcurrency,
+    onItems: (state, n) => metrics.batchItems(state, n),
     // The scan's own deadline, a wait for room in admission, and margin; a busy address slot
     // sends the job back to the queue instead of waiting inside this (address-limit.ts).
     jobTimeoutMs: c.scanDeadlineMs + 20_000,
   });
-  const mcp: McpDeps = { ...mcpScanDeps(ctx, scans), listChecks: (rubric) => catalogs.get(rubric ?? RUBRIC_VERSION)!.catalog, baseUrl: c.baseUrl, ...options.mcp };
-  const mcpScan = options.mcpScan?.(scans) ?? lazyMcpScanner(ctx, scans, opened, egresses);
+  const mcp: McpDeps = { ...mcpScanDeps(ctx, scanning.scans), listChecks: (rubric) => catalogs.get(rubric ?? RUBRIC_VERSION)!.catalog, baseUrl: c.baseUrl, ...options.mcp };
+  const mcpScanner = options.mcpScan?.(scanning) ?? lazyMcpScanner(ctx, scanning, opened, egresses);
+  const mcpScan: McpScanner = { scan: (input) => timedScan(metrics, 'mcp', () => mcpScanner.scan(input), (r) => (r.body as { headline?: { access?: unknown } }).headline?.access) };
   const webhookSecret = webhookSecrets(c.webhookSecretKey, ctx.db, () => ctx.now());
   const webhooks = new WebhookDeliveryService({
     db: ctx.db, log: ctx.log, now: () => ctx.now(), jobs, secret: webhookSecret,
@@ -297,12 +302,14 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     watchActive: (id) => watchIsActive(ctx.db, id),
     // At most two attempts of one watch in flight, across instances with Redis (src/webhooks/watch-slots.ts).
     slots: redis ? redisWatchSlots(redis) : localWatchSlots(),
+    onResult: (r) => metrics.delivery(r),
   });
   let runner: WatchRunner | undefined;
   const watches = new WatchService({
-    db: ctx.db, log: ctx.log, now: () => ctx.now(), baseUrl: c.baseUrl, excludedDomains: c.excludedDomains, jobs, keys, scans: scans.scans, limits: scans.limits, turnstile: scans.turnstile, resolve, masterKey,
+    db: ctx.db, log: ctx.log, now: () => ctx.now(), baseUrl: c.baseUrl, excludedDomains: c.excludedDomains, jobs, keys, scans: scanning.scans, limits: scanning.limits, turnstile: scanning.turnstile, resolve, masterKey,
     mailPerRecipientPerDay: c.mailPerRecipientPerDay, onMailQueued: () => mailer.wake(),
     deliveries: options.deliveries ?? webhooks,
+    changes,
     enqueueRun: (id, period, delayMs) => runner!.enqueue(id, period, delayMs),
     cancelRuns: (w) => runner!.cancel(w),
     confirmTtlS: c.watchConfirmTtlS,
@@ -316,28 +323,22 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     if (options.batches !== false) batches.start();
     if (options.mailer !== false) mailer.start();
     if (options.webhooks !== false) webhooks.start();
+    if (options.changes !== false) changes.start();
     if (options.watches !== false) {
       runner.start();
       expiry.start();
     }
   };
   if (!options.deferWorkers) startWorkers();
-  let docs: Promise<Documents> | undefined;
-  const documents = () => (docs ??= import('./docs/documents.ts').then((m) => m.documentsFor(c.baseUrl)).catch((err: unknown) => {
-    docs = undefined; // a failed build is retried by the next request
-    throw err;
-  }));
-  let manifest: Promise<Record<string, unknown>> | undefined;
-  const mcpManifest = () => (manifest ??= import('./mcp/manifest.ts').then((m) => m.buildMcpManifest({ baseUrl: c.baseUrl })).catch((err: unknown) => {
-    manifest = undefined; // a failed build is retried by the next request
-    throw err;
-  }));
+  const documents = onFirstUse((): Promise<Documents> => import('./docs/documents.ts').then((m) => m.documentsFor(c.baseUrl)));
+  const mcpManifest = onFirstUse((): Promise<Record<string, unknown>> => import('./mcp/manifest.ts').then((m) => m.buildMcpManifest({ baseUrl: c.baseUrl })));
   return {
     startWorkers,
     probeKey,
     mcpManifest,
     catalogs,
-    scans,
+    scans: scanning.scans,
+    catalog: scanning.catalog,
     mcp,
     mcpScan,
     attachCliVantage: (scanId, body) => attachCliVantage({
@@ -354,9 +355,11 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     jobs,
     webhooks,
     webhookSecret,
+    changes,
+    metrics,
     internal: [operatorRouter(ctx.db, c.operatorToken, keys)],
     async stop() {
-      scans.admission.close();
+      scanning.admission.close();
       progress.stop();
       share?.stop();
       await mailer.stop();

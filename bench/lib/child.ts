@@ -20,6 +20,31 @@ function startFlags(): string[] {
   return m[1]!.trim().split(/\s+/).filter(Boolean);
 }
 
+// Children still alive when this process exits, for any reason (a failed readiness wait, a
+// test cut short, a benchmark that threw): they are killed then, so no src/main.js outlives
+// the test or benchmark that started it.
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const c of live) c.kill('SIGKILL');
+});
+
+/** Kills `child` with SIGKILL if this process exits before it. */
+export function reapOnExit<T extends ChildProcess>(child: T): T {
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  return child;
+}
+
+/** Waits for readiness; a child that never gets ready is killed before the error is thrown. */
+async function readyOrKilled(child: ChildProcess, ready: Promise<unknown>): Promise<void> {
+  try {
+    await ready;
+  } catch (err) {
+    await stopper(child)('SIGKILL');
+    throw err;
+  }
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
@@ -77,15 +102,15 @@ function stopper(child: ChildProcess) {
 
 /** Starts the test world (test/world/main.ts) in a child process; resolves with the environment it prints. */
 export async function startWorld(latencyMs: number): Promise<{ env: Record<string, string>; pid: number; stop: () => Promise<number | null> }> {
-  const child = spawn(process.execPath, ['test/world/main.ts', '--latency', String(latencyMs)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = reapOnExit(spawn(process.execPath, ['test/world/main.ts', '--latency', String(latencyMs)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] }));
   let out = '';
-  await new Promise<void>((resolve, reject) => {
+  await readyOrKilled(child, new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       if (out.includes('networkA leaves from')) resolve();
     });
     child.once('exit', (code) => reject(new Error(`the world exited with ${code}`)));
-  });
+  }));
   const env: Record<string, string> = {};
   for (const m of out.matchAll(/^export (\w+)='([^']*)'$/gm)) env[m[1]!] = m[2]!;
   return { env, pid: child.pid!, stop: stopper(child) };
@@ -95,21 +120,35 @@ export async function startWorld(latencyMs: number): Promise<{ env: Record<strin
 export async function spawnService(env: Record<string, string>, opts: { port?: number; stdout?: 'ignore' | 'inherit' | 'pipe'; timeoutMs?: number; nodeArgs?: string[] } = {}): Promise<Child> {
   const port = opts.port ?? (await freePort());
   const started = performance.now();
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? START_NODE_FLAGS), 'src/main.js'], {
+  const child = reapOnExit(spawn(process.execPath, [...(opts.nodeArgs ?? START_NODE_FLAGS), 'src/main.js'], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...(process.env.BENCH_MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.BENCH_MALLOC_ARENA_MAX } : {}), ...(process.env.BENCH_TLS_COUNT_FILE ? { BENCH_TLS_COUNT_FILE: process.env.BENCH_TLS_COUNT_FILE } : {}), ...env },
     stdio: ['ignore', opts.stdout ?? 'ignore', 'inherit'],
-  });
+  }));
   const url = `http://127.0.0.1:${port}`;
-  await waitReady(`${url}/health`, child, opts.timeoutMs ?? 90_000);
+  await readyOrKilled(child, waitReady(`${url}/health`, child, opts.timeoutMs ?? 90_000));
   return { url, process: child, readyMs: performance.now() - started, stop: stopper(child) };
+}
+
+/**
+ * Starts several services at once (their migrations race, as instances of one deployment do).
+ * If one fails, the others are stopped before the error is thrown: `Promise.all` alone left a
+ * started service running and holding the test's process open.
+ */
+export async function spawnServices<E extends Record<string, string>[]>(envs: [...E], opts: Parameters<typeof spawnService>[1] = {}): Promise<{ [K in keyof E]: Child }> {
+  const settled = await Promise.allSettled(envs.map((env) => spawnService(env, opts)));
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (!failed) return settled.map((r) => (r as PromiseFulfilledResult<Child>).value) as { [K in keyof E]: Child };
+  await Promise.all(settled.map((r) => (r.status === 'fulfilled' ? r.value.stop('SIGKILL') : undefined)));
+  throw failed.reason;
 }
 
 /** Starts the bare Express hello-world (bench/lib/hello.ts). */
 export async function spawnHello(): Promise<Child> {
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'bench/lib/hello.ts')], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve, reject) => {
+  const child = reapOnExit(spawn(process.execPath, [path.join(root, 'bench/lib/hello.ts')], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] }));
+  let port = 0;
+  await readyOrKilled(child, new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
@@ -117,8 +156,10 @@ export async function spawnHello(): Promise<Child> {
       if (m) resolve(Number(m[1]));
     });
     child.once('exit', (code) => reject(new Error(`hello exited with ${code}`)));
-  });
+  }).then(async (p) => {
+    port = p;
+    await waitReady(`http://127.0.0.1:${p}/`, child, 10_000);
+  }));
   const url = `http://127.0.0.1:${port}`;
-  await waitReady(`${url}/`, child, 10_000);
   return { url, process: child, readyMs: performance.now() - started, stop: stopper(child) };
 }

@@ -27,8 +27,12 @@ const site = (n: number) => `open-basic--${n}.world-fixtures.com`;
 type Nets = ReturnType<typeof networks>;
 let perNetwork = { networkA: 0, networkB: 0 };
 const scan = async (nets: Nets, domain: string) => {
-  const { evidence } = await createScanner({ networks: nets, deadlineMs: 25_000, probeTimeoutMs: 8_000 }).scan(domain);
-  const sent = (evidence as Array<{ network: string; errorCode: string | null }>).filter((e) => e.errorCode !== 'UNCONFIGURED');
+  // The DNS discovery lookups as the service makes them (SCAN_DOH_URL: the world's resolver); a tree
+  // from before them ignores the option.
+  const doh = env.SCAN_DOH_URL ? { doh: { url: env.SCAN_DOH_URL, userAgent: 'agent-readiness/1.0 (bench)' } } : {};
+  const { evidence } = await createScanner({ networks: nets, deadlineMs: 25_000, probeTimeoutMs: 8_000, ...doh }).scan(domain);
+  // Per network: requests to the site only (what its per-network bound queues); DoH lookups go to the resolver.
+  const sent = (evidence as Array<{ network: string; key: string; errorCode: string | null }>).filter((e) => e.errorCode !== 'UNCONFIGURED' && !e.key.startsWith('dns:'));
   perNetwork = { networkA: sent.filter((e) => e.network === 'networkA').length, networkB: sent.filter((e) => e.network === 'networkB').length };
   return evidence.length as number;
 };

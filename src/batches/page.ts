@@ -50,6 +50,9 @@ ${b.score ? html`<p>Over ${b.score.scored} scored sites: mean ${b.score.mean}, m
 ${b.agents.length ? bars('ag', 'Share of sites whose edge denies each agent on both networks', b.agents.map((a) => ({ label: a.ua, value: a.edgeDeniesShare, text: pct(a.edgeDeniesShare), colour: '#a40e26' })), 1) : html``}
 ${scroll('Agents: robots.txt and edge', html`<table><thead><tr><th scope="col">Agent</th><th scope="col">Sites</th><th scope="col">robots.txt blocks</th><th scope="col">Edge denies (both networks)</th><th scope="col">Allowed by robots.txt, denied by the edge</th></tr></thead>
 <tbody>${b.agents.map((a) => html`<tr><td>${a.ua}</td><td>${a.sites}</td><td>${a.robotsBlocks} (${pct(a.robotsBlocksShare)})</td><td>${a.edgeDenies} (${pct(a.edgeDeniesShare)})</td><td>${a.allowedButDenied} (${pct(a.allowedButDeniedShare)})</td></tr>`)}</tbody></table>`)}
+${b.prices ? html`<h2 id="prices">Who is charged</h2>
+<p>${b.prices.sentence}</p>
+${scroll('Who is charged', html`<table><thead><tr><th scope="col">Agent</th><th scope="col">Charged on</th><th scope="col">Prices</th><th scope="col">Free on charging sites</th></tr></thead><tbody>${b.prices.agents.map((a) => html`<tr><td>${a.ua}</td><td>${a.charged}</td><td>${a.prices.map((p) => `${p.price} (${p.sites})`).join(', ')}</td><td>${a.servedFreeByChargingSites}</td></tr>`)}</tbody></table>`)}` : ''}
 ${grid ?? html``}
 <h2 id="vendors">Denials by attributed vendor</h2>
 ${b.vendors.length ? scroll('Denials by attributed vendor', html`<table><thead><tr><th scope="col">Vendor</th><th scope="col">Denials</th><th scope="col">Sites</th></tr></thead><tbody>${b.vendors.map((v) => html`<tr><td>${v.vendor}</td><td>${v.denials}</td><td>${v.sites}</td></tr>`)}</tbody></table>`) : html`<p>No denial was attributed to a vendor.</p>`}

@@ -64,6 +64,8 @@ export interface BatchDeps {
   jobTimeoutMs: number;
   /** How often finished batches are reconciled (default 10 s: a batch is marked done at most this long after its last item). */
   reconcileMs?: number;
+  /** Told of n items moving into a state (the metrics' counter). */
+  onItems?: (state: 'queued' | 'done' | 'failed' | 'cancelled', n: number) => void;
 }
 
 interface ItemJob { b: string; s: number }
@@ -154,6 +156,7 @@ export class BatchService {
       await this.#d.keys.refund(caller.key.keyId, parsed.domains.length, now).catch(() => undefined);
       throw errors.unavailable('The batch could not be queued: the job engine is unavailable. Nothing was stored and no budget was spent.', 'Try again in a minute.', err);
     }
+    this.#d.onItems?.('queued', parsed.domains.length);
     return { batchId: id, total: parsed.domains.length, duplicates: parsed.duplicates, rejected: parsed.rejected, budget };
   }
 
@@ -195,6 +198,7 @@ export class BatchService {
     const row = await this.find(caller, id);
     if (row.status === 'queued' || row.status === 'running') {
       const seqs = await cancelBatch(this.#d.db, id, this.#d.now().toISOString());
+      this.#d.onItems?.('cancelled', seqs.length);
       await Promise.allSettled(seqs.map((seq) => this.#d.jobs.cancel(QUEUE, `${id}.${seq}`)));
       await this.#d.keys.refund(row.key_id, seqs.length, new Date(`${row.charged_day}T12:00:00Z`)).catch(() => undefined);
     }
@@ -251,7 +255,7 @@ export class BatchService {
           if (!(await finishItemDone(trx, batchId, seq, resultOf(report, true), at()))) throw new ScanWithdrawn('the batch item was finished by another run');
         },
       }));
-      if (!archivedHere) await finishItemDone(this.#d.db, batchId, seq, resultOf(body, typeof body.reportUrl === 'string'), at());
+      if (archivedHere || await finishItemDone(this.#d.db, batchId, seq, resultOf(body, typeof body.reportUrl === 'string'), at())) this.#d.onItems?.('done', 1);
     } catch (err) {
       // Cancelled before it started, or the exactly-once race lost: nothing to keep, nothing wrong.
       if (err instanceof ScanWithdrawn) {
@@ -263,14 +267,14 @@ export class BatchService {
       if (err instanceof AppError && err.code === 'RATE_LIMITED') throw new RetryLater((err.body.retryAfterSeconds ?? 10) * 1000, 'the domain\'s rate limit');
       // A site that could not be tested is a result of the batch, not a fault of the job.
       if (err instanceof AppError && err.status < 500 || err instanceof AppError && err.code === 'SCAN_FAILED') {
-        await finishItemFailed(this.#d.db, batchId, seq, JSON.stringify(err.body), at());
+        if (await finishItemFailed(this.#d.db, batchId, seq, JSON.stringify(err.body), at())) this.#d.onItems?.('failed', 1);
       } else throw err;
     }
     await finishIfDone(this.#d.db, batchId, at());
   }
 
   async #failed(data: ItemJob, err: Error): Promise<void> {
-    await finishItemFailed(this.#d.db, data.b, data.s, JSON.stringify({ error: 'The scan could not complete.', detail: err.message.slice(0, 300) }), this.#d.now().toISOString());
+    if (await finishItemFailed(this.#d.db, data.b, data.s, JSON.stringify({ error: 'The scan could not complete.', detail: err.message.slice(0, 300) }), this.#d.now().toISOString())) this.#d.onItems?.('failed', 1);
     await finishIfDone(this.#d.db, data.b, this.#d.now().toISOString());
   }
 }

@@ -5,14 +5,36 @@
 import type { ScanReportBody } from '../scans/types.ts';
 
 /**
- * What the summary needs from one report: per agent [robots blocks, edge denies on both networks,
- * robots allows], vendors' denials, and (since the portfolio grid) each agent's matrix verdict.
- * Facts stored before the grid have no `m`: their cells read as not recorded.
+ * What the summary needs from one report: per agent [robots blocks, edge denies on both networks, robots allows], vendors' denials,
+ * and, on a site that answered some agent 402 (issue 36 item 5), each charged agent's price and the agents it served free;
+ * and (since the portfolio grid) each agent's matrix verdict. Facts stored before the grid have no `m`: their cells read as not recorded.
  */
 export interface ItemFacts {
   a: Record<string, [0 | 1, 0 | 1, 0 | 1]>;
   v: Record<string, number>;
   m?: Record<string, Verdict>;
+  c?: { charged: Record<string, string>; free: string[] };
+}
+
+type MatrixFacts = Pick<ScanReportBody, 'matrix'>['matrix'][number];
+type Offer = NonNullable<NonNullable<MatrixFacts['offers']>['networkA']>;
+
+/** "USD 0.01 per request", "0.005 USDC", or "no readable price": the words the summary counts by. */
+export function priceOf(o: Offer): string {
+  if (!o.price) return 'no readable price';
+  return o.scheme === 'pay-per-crawl' ? `${o.currency} ${o.price} per request` : `${o.price} ${o.currency ?? ''}`.trim();
+}
+
+function chargesOf(report: Pick<ScanReportBody, 'matrix'>): ItemFacts['c'] {
+  const charged: Record<string, string> = {};
+  for (const m of report.matrix) {
+    const o = m.offers?.networkA ?? m.offers?.networkB;
+    if (o) charged[m.ua] = priceOf(o);
+  }
+  if (Object.keys(charged).length === 0) return undefined;
+  // Served free: every network that answered gave the page (the matrix verdicts pass or reduced-content).
+  const free = report.matrix.filter((m) => !charged[m.ua] && (m.verdict === 'pass' || m.verdict === 'reduced-content')).map((m) => m.ua);
+  return { charged, free };
 }
 
 export type Verdict = ScanReportBody['matrix'][number]['verdict'];
@@ -28,6 +50,8 @@ export function factsOf(report: Pick<ScanReportBody, 'matrix'>): ItemFacts {
     facts.a[m.ua] = [m.robotsSays === 'blocked' ? 1 : 0, denied ? 1 : 0, m.robotsSays === 'allowed' ? 1 : 0];
     if (denied) for (const vendor of m.attributedVendors) facts.v[vendor] = (facts.v[vendor] ?? 0) + 1;
   }
+  const charges = chargesOf(report);
+  if (charges) facts.c = charges;
   return facts;
 }
 
@@ -64,6 +88,16 @@ export interface Summary {
   score: { scored: number; mean: number; median: number; p10: number; p90: number } | null;
   agents: AgentFigures[];
   vendors: Array<{ vendor: string; denials: number; sites: number }>;
+  /** Sites that charge some agent (HTTP 402), how many of them serve other agents free, and per agent who pays what. Absent when no site charges. */
+  prices?: Prices;
+}
+
+export interface Prices {
+  sites: number;
+  chargeSomeServeOthersFree: number;
+  agents: Array<{ ua: string; charged: number; servedFreeByChargingSites: number; prices: Array<{ price: string; sites: number }> }>;
+  /** One sentence: "GPTBot is charged on 3 sites (USD 0.01 per request on 2); ClaudeBot and 24 more are served free by the same sites." */
+  sentence: string;
 }
 
 /** count / of, to 4 decimals; 0 of nothing. */
@@ -86,6 +120,10 @@ export class SummaryBuilder {
   readonly #scores: number[] = [];
   readonly #agents = new Map<string, [number, number, number, number]>();
   readonly #vendors = new Map<string, [number, number]>();
+  #chargingSites = 0;
+  #someFree = 0;
+  /** ua -> [sites charging it, charging sites serving it free, price -> sites]. */
+  readonly #charged = new Map<string, [number, number, Map<string, number>]>();
 
   add(item: SummaryItem): void {
     this.#finished++;
@@ -99,12 +137,40 @@ export class SummaryBuilder {
       a[3] += allows && denies ? 1 : 0;
       this.#agents.set(ua, a);
     }
+    if (item.facts.c) this.#addCharges(item.facts.c);
     for (const [vendor, denials] of Object.entries(item.facts.v)) {
       const v = this.#vendors.get(vendor) ?? [0, 0];
       v[0] += denials;
       v[1]++;
       this.#vendors.set(vendor, v);
     }
+  }
+
+  #addCharges(c: NonNullable<ItemFacts['c']>): void {
+    this.#chargingSites++;
+    if (c.free.length) this.#someFree++;
+    const entry = (ua: string) => this.#charged.get(ua) ?? (this.#charged.set(ua, [0, 0, new Map()]), this.#charged.get(ua)!);
+    for (const [ua, price] of Object.entries(c.charged)) {
+      const e = entry(ua);
+      e[0]++;
+      e[2].set(price, (e[2].get(price) ?? 0) + 1);
+    }
+    for (const ua of c.free) entry(ua)[1]++;
+  }
+
+  #prices(): Prices | undefined {
+    if (this.#chargingSites === 0) return undefined;
+    const agents = [...this.#charged].sort(([a], [b]) => a.localeCompare(b)).map(([ua, [charged, free, prices]]) => ({
+      ua, charged, servedFreeByChargingSites: free,
+      prices: [...prices].map(([price, sites]) => ({ price, sites })).sort((x, y) => y.sites - x.sites || x.price.localeCompare(y.price)),
+    }));
+    const paying = agents.filter((a) => a.charged > 0).sort((x, y) => y.charged - x.charged || x.ua.localeCompare(y.ua));
+    const free = agents.filter((a) => a.charged === 0 && a.servedFreeByChargingSites > 0).map((a) => a.ua);
+    const sites = (n: number) => `${n} site${n === 1 ? '' : 's'}`;
+    const who = paying.slice(0, 3).map((a) => `${a.ua} on ${sites(a.charged)} (${a.prices[0]!.price}${a.prices[0]!.sites < a.charged ? ` on ${a.prices[0]!.sites}` : ''})`);
+    const names = free.length > 1 ? `${free[0]} and ${free.length - 1} more` : free[0];
+    const sentence = `${sites(this.#chargingSites)} charge${this.#chargingSites === 1 ? 's' : ''} some agents, ${this.#someFree} of them serving others free. Charged: ${who.join('; ')}${paying.length > 3 ? `; and ${paying.length - 3} more agents` : ''}.${names ? ` Served free wherever asked: ${names}.` : ''}`;
+    return { sites: this.#chargingSites, chargeSomeServeOthersFree: this.#someFree, agents, sentence };
   }
 
   build(): Summary {
@@ -119,6 +185,7 @@ export class SummaryBuilder {
         robotsBlocksShare: share(blocks, sites), edgeDeniesShare: share(denies, sites), allowedButDeniedShare: share(both, sites),
       })),
       vendors: [...this.#vendors].sort(([a], [b]) => a.localeCompare(b)).map(([vendor, [denials, sites]]) => ({ vendor, denials, sites })),
+      ...(this.#chargingSites ? { prices: this.#prices()! } : {}),
     };
   }
 }

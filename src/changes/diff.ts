@@ -43,11 +43,15 @@ function side(s: DiffSideInput): ReportDiff['from'] {
 
 const stateOf = (c: CheckResult | undefined) => (c ? { status: c.status, ...(c.credit !== undefined ? { credit: c.credit } : {}) } : null);
 
-function checkChanges(before: readonly CheckResult[], after: readonly CheckResult[]): CheckChange[] {
+/**
+ * Checks whose status or credit changed. Under two rubrics only the checks both share are compared
+ * (an id keeps its meaning across rubrics; a check one rubric lacks says nothing about the site).
+ */
+function checkChanges(before: readonly CheckResult[], after: readonly CheckResult[], sameRubric: boolean): CheckChange[] {
   const a = new Map(before.map((c) => [c.id, c]));
   const b = new Map(after.map((c) => [c.id, c]));
   // The later report's order first (its rubric's registry order), then checks it no longer has.
-  const ids = [...b.keys(), ...[...a.keys()].filter((id) => !b.has(id))];
+  const ids = sameRubric ? [...b.keys(), ...[...a.keys()].filter((id) => !b.has(id))] : [...b.keys()].filter((id) => a.has(id));
   const out: CheckChange[] = [];
   for (const id of ids) {
     const x = a.get(id);
@@ -116,7 +120,7 @@ export function diffReports(before: DiffSideInput, after: DiffSideInput, diffUrl
     headline: { before: a.headline, after: b.headline, changed: a.headline !== b.headline },
     score: { before: a.score.value, after: b.score.value, delta },
     confidence: { before: a.confidence, after: b.confidence, changed: a.confidence !== b.confidence },
-    checks: checkChanges(a.checks, b.checks),
+    checks: checkChanges(a.checks, b.checks, sameRubric),
     cells: cellChanges(before, after),
     robotsTxt: robotsTxtChange(before.robotsTxt, after.robotsTxt, a.scannedAt, b.scannedAt),
     vendors: vendorChanges(a.matrix, b.matrix),

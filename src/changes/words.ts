@@ -33,7 +33,8 @@ export function listWords(items: readonly string[]): string {
 function scoreSentence(d: ReportDiff): string | null {
   const { before, after, delta } = d.score;
   if (!d.sameRubric) {
-    return before === after ? null : `The rubric changed (${d.from.rubricVersion} → ${d.to.rubricVersion}), so the scores (${before ?? 'none'} → ${after ?? 'none'}) are not compared.`;
+    // Said whatever the two numbers are: equal scores under two rubrics are no more alike than unequal ones.
+    return `The rubric changed (${d.from.rubricVersion} → ${d.to.rubricVersion}), so the scores (${before ?? 'none'} → ${after ?? 'none'}) are not compared, and only the checks both rubrics share are.`;
   }
   if (delta !== null) {
     if (delta === 0) return null;

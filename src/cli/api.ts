@@ -38,9 +38,9 @@ export interface Api {
   readonly baseUrl: string;
   scan(body: ScanRequest): Promise<ScanAnswer>;
   /** Fix text per check id from GET /api/checks; an empty map when the catalog cannot be read (fixes are a courtesy). */
-  fixes(): Promise<Map<string, string>>;
-  /** GET /api/checks for the per-check gates, which cannot run without it. */
-  catalog(): Promise<CatalogAnswer>;
+  fixes(rubric?: string): Promise<Map<string, string>>;
+  /** GET /api/checks (of `rubric`, else the current one) for the per-check gates, which cannot run without it. */
+  catalog(rubric?: string): Promise<CatalogAnswer>;
   upload(scanId: string, body: components['schemas']['CliVantageUpload']): Promise<UploadAnswer>;
   /** GET /r/{scanId}/diff/{otherScanId} as JSON. */
   diff(scanId: string, otherScanId: string): Promise<DiffAnswer>;
@@ -100,14 +100,14 @@ export function connectApi(baseUrl: string, env: Env, version: string): Api {
       return { ok: false, status, ...(error ? { error } : {}), message: `the API refused the scan (HTTP ${status}): ${said}` };
     },
 
-    async fixes() {
-      const c = await this.catalog();
+    async fixes(rubric) {
+      const c = await this.catalog(rubric);
       return c.ok ? c.fixes : new Map();
     },
 
-    async catalog() {
+    async catalog(rubric) {
       try {
-        const r = await client.GET('/api/checks', { signal: AbortSignal.timeout(SMALL_TIMEOUT_MS) });
+        const r = await client.GET('/api/checks', { ...(rubric ? { params: { query: { rubric: rubric as 'rubric-v1.2' } } } : {}), signal: AbortSignal.timeout(SMALL_TIMEOUT_MS) });
         if (r.response.status !== 200) return { ok: false, message: `the check catalog at ${baseUrl}/api/checks answered HTTP ${r.response.status}` };
         if (!validateCheckCatalog(r.data)) return { ok: false, message: `the check catalog at ${baseUrl}/api/checks is not one this CLI understands (${ajvSummary(validateCheckCatalog.errors)})` };
         return { ok: true, rubricVersion: r.data.rubricVersion, ids: r.data.checks.map((c) => c.id), fixes: new Map(r.data.checks.map((c) => [c.id, c.fix])) };

@@ -5,6 +5,8 @@
 import { parseArgs } from 'node:util';
 import { leadProblem } from '../scans/lead.ts';
 import { HEADERS_ENV, parseExtraHeaders, type ExtraHeader } from './headers.ts';
+import { parseIntent, type ScanIntent } from '../scanner/intent-request.ts';
+import { SCORING_RUBRIC_VERSIONS } from '../scanner/versions.ts';
 
 export const PROFILES = ['general', 'dev-platform', 'docs', 'publisher'] as const;
 export type ProfileName = (typeof PROFILES)[number];
@@ -24,6 +26,10 @@ export interface ScanOptions {
   email?: string;
   minScore?: number;
   profile?: ProfileName;
+  /** --intent training=block,search=allow: what the owner wants each role to get (the report's `intent`; never the score). */
+  intent?: ScanIntent;
+  /** --rubric: the rubric that scores the report (and that --assert and --baseline are read with); the service's current one when absent. */
+  rubric?: string;
   fresh: boolean;
   /** format === 'json' (kept for the code paths that only ask "one JSON document?"). */
   json: boolean;
@@ -61,6 +67,7 @@ Usage:
   agent-readiness scan <preview host> --header 'Name: value' [options]
   agent-readiness diff <scanId> <otherScanId> [--api <URL>] [--format <F>]
   agent-readiness batch <file> --key <key> [batch options]
+  agent-readiness changes [--since <cursor>] --key <key> [--api <URL>] [--format text|jsonl]
   agent-readiness --help | --version
 
 Targets:
@@ -98,6 +105,11 @@ Batch options:
   --profile <P>       pin the rubric profile of every item
   --label <text>      a label of your own for the batch
 
+changes prints what changed on the key's watches since <cursor> (every
+event without --since, as far back as the service keeps them: 30 days), one
+line per event, then "next cursor: <cursor>" to pass as --since next time.
+It exits 0 once read, 2 when the API refused or could not be reached.
+
 Batch exit codes:
   0  every domain in the file was scanned
   1  a usage error: a missing file or key, an unreadable file, an --out file
@@ -111,6 +123,12 @@ Options:
   --email <email>     your email (required for hosted scans; the report link is mailed there)
   --api <URL>         the hosted API (else $AGENT_READINESS_API${PACKAGED_API_DEFAULT ? `, else ${PACKAGED_API_DEFAULT}` : '; required for hosted scans'})
   --profile <P>       pin the rubric profile: general, dev-platform, docs, publisher
+  --intent <R=W,...>  what you want each role of agent to get, e.g.
+                      training=block,search=allow (roles: training, search,
+                      user-fetch, archive; wishes: allow, block, charge); the
+                      report says per role whether robots.txt and the edge do
+                      it. Never changes the score
+  --rubric <R>        score with this rubric: ${SCORING_RUBRIC_VERSIONS.join(' (default) or ')}
   --fresh             bypass the 45-second coalescing window (a new scan and upload token)
   --min-score <N>     gate: exit 1 when the score is below N (0-100)
   --assert <id>[=error|warn]
@@ -119,7 +137,10 @@ Options:
                       warn only reports either. Ids: GET /api/checks
   --baseline <file>   gate: exit 1 when a check that passed in <file> now fails,
                       exit 2 when one it decided is now undecided; every
-                      regression and improvement is named
+                      regression and improvement is named. A baseline written
+                      under another rubric is "rubric changed" (exit 2, nothing
+                      compared): refresh it with --write-baseline, or scan
+                      with --rubric <its rubric>
   --write-baseline    write this run's check results to the --baseline file
                       (refused when the scan decided too few checks for a score)
   --format <F>        text (default), json, markdown (for pull-request comments)
@@ -145,14 +166,15 @@ Exit codes (scan and diff):
   2  could not test:
      - a usage error (unknown option or command, missing target, missing or
        invalid contact, bad --min-score, --profile, --format or --assert level,
-       a malformed --header or ${HEADERS_ENV} line)
+       a malformed --header or ${HEADERS_ENV} line, a bad --intent)
      - no API for a hosted scan (neither --api nor AGENT_READINESS_API)
      - the API unreachable, or any 4xx/5xx answer to the scan (400 bad domain,
        403 excluded, 429 rate limited with the wait printed, 502 ...)
      - an --assert id that is not in the check catalog (the valid ids are listed)
      - the check catalog unreadable when --assert or --baseline needs it
-     - a --baseline file missing, unreadable, stale (another rubric version,
-       or ids that no longer exist), or written for another domain
+     - a --baseline file missing, unreadable, stale (ids that no longer
+       exist), written for another domain, or under another rubric than the
+       scan's ("rubric changed": nothing compared)
      - an --assert error check the scan could not decide (inconclusive, error,
        skipped or absent), or a check the --baseline decided that this scan
        could not; each is named with its reason
@@ -183,7 +205,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
       strict: true,
       options: {
         name: { type: 'string' }, email: { type: 'string' }, 'min-score': { type: 'string' },
-        profile: { type: 'string' }, fresh: { type: 'boolean' }, json: { type: 'boolean' },
+        profile: { type: 'string' }, rubric: { type: 'string' }, intent: { type: 'string' }, fresh: { type: 'boolean' }, json: { type: 'boolean' },
         api: { type: 'string' }, assert: { type: 'string', multiple: true }, baseline: { type: 'string' },
         'write-baseline': { type: 'boolean' }, format: { type: 'string' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
         header: { type: 'string', multiple: true },
@@ -209,6 +231,15 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   }
   if (v.profile !== undefined && !(PROFILES as readonly string[]).includes(v.profile)) {
     return { kind: 'usage-error', message: `--profile must be one of ${PROFILES.join(', ')}, not "${v.profile}"` };
+  }
+  if (v.rubric !== undefined && !SCORING_RUBRIC_VERSIONS.includes(v.rubric)) {
+    return { kind: 'usage-error', message: `--rubric must be one of ${SCORING_RUBRIC_VERSIONS.join(', ')}, not "${v.rubric}"` };
+  }
+  let intent: ScanIntent | undefined;
+  if (v.intent !== undefined) {
+    const parsedIntent = parseIntent(v.intent);
+    if (!parsedIntent.ok) return { kind: 'usage-error', message: parsedIntent.message };
+    intent = parsedIntent.intent;
   }
   const format = formatOf(v);
   if (typeof format !== 'string') return format;
@@ -245,6 +276,8 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     ...(v.email !== undefined ? { email: v.email } : {}),
     ...(minScore !== undefined ? { minScore } : {}),
     ...(v.profile !== undefined ? { profile: v.profile as ProfileName } : {}),
+    ...(intent ? { intent } : {}),
+    ...(v.rubric !== undefined ? { rubric: v.rubric } : {}),
     ...(extra.headers.length ? { headers: extra.headers } : {}),
   };
   return { kind: 'scan', options, local };

@@ -9,7 +9,10 @@
  * the report), or a check the baseline decided that this scan could not, is
  * "could not test" (exit 2), named with its reason. A baseline is written only
  * from a scan that decided enough checks to be scored, and only compared with
- * a scan of the domain it was written for.
+ * a scan of the domain it was written for. A baseline written under another
+ * rubric than the scan's is "rubric changed": nothing is compared (a rubric's
+ * checks judge differently, so neither a regression nor an improvement can be
+ * told), and the run cannot test (exit 2) until --write-baseline refreshes it.
  */
 import type { CheckAssertion } from './args.ts';
 import { EXIT, type ExitCode } from './gate.ts';
@@ -33,7 +36,14 @@ export interface Baseline {
 export interface AssertionResult { id: string; level: 'error' | 'warn'; status: string; failed: boolean; undecided: boolean }
 /** A check a gate needed that the scan could not decide: `status` is the check's status, or `absent`. */
 export interface UndecidedCheck { id: string; status: string; why: string }
-export interface BaselineComparison { file: string; regressions: string[]; improvements: string[]; undecided: UndecidedCheck[] }
+export interface BaselineComparison {
+  file: string;
+  regressions: string[];
+  improvements: string[];
+  undecided: UndecidedCheck[];
+  /** Set when the baseline was written under another rubric than the scan's: then nothing above is compared. */
+  rubricChanged?: { baseline: string; scan: string };
+}
 
 export interface ChecksGate {
   assertions: AssertionResult[];
@@ -104,9 +114,8 @@ export function readBaseline(file: string, text: string, catalog: CatalogIds, do
   if (doc?.baselineVersion !== 1 || typeof doc.rubricVersion !== 'string' || typeof doc.domain !== 'string' || !doc.checks || typeof doc.checks !== 'object') {
     return `the baseline ${file} is not an agent-readiness baseline; write one with --baseline ${file} --write-baseline`;
   }
-  if (doc.rubricVersion !== catalog.rubricVersion) {
-    return `the baseline ${file} is stale: it was written with ${doc.rubricVersion}, the service now scores with ${catalog.rubricVersion}; refresh it with --write-baseline`;
-  }
+  // Written under another rubric: read, and told as "rubric changed" once the scan names its rubric (decideCheckGates).
+  if (doc.rubricVersion !== catalog.rubricVersion) return (domain !== undefined ? otherDomain(file, doc as Baseline, domain) : null) ?? (doc as Baseline);
   const known = new Set(catalog.ids);
   const gone = Object.keys(doc.checks).filter((id) => !known.has(id));
   if (gone.length) {
@@ -115,7 +124,13 @@ export function readBaseline(file: string, text: string, catalog: CatalogIds, do
   return (domain !== undefined ? otherDomain(file, doc as Baseline, domain) : null) ?? (doc as Baseline);
 }
 
-export function decideCheckGates(checks: readonly CheckLike[], asserts: readonly CheckAssertion[], baseline: { file: string; doc: Baseline } | null): ChecksGate {
+/** The "rubric changed" sentence: what was not compared, and the two ways on. */
+export function rubricChangedMessage(file: string, baseline: string, scan: string): string {
+  return `rubric changed: the baseline ${file} was written under ${baseline} and this scan was scored with ${scan}, so no check is compared (neither a regression nor an improvement); refresh it with --baseline ${file} --write-baseline, or scan with --rubric ${baseline} to compare with it`;
+}
+
+/** `rubricVersion`: the rubric that scored `checks`; a baseline written under another one is not compared. */
+export function decideCheckGates(checks: readonly CheckLike[], asserts: readonly CheckAssertion[], baseline: { file: string; doc: Baseline } | null, rubricVersion?: string): ChecksGate {
   const byId = new Map(checks.map((c) => [c.id, c]));
   const status = (id: string) => byId.get(id)?.status ?? 'absent';
   const messages: string[] = [];
@@ -134,7 +149,11 @@ export function decideCheckGates(checks: readonly CheckLike[], asserts: readonly
     return { id: a.id, level: a.level, status: s, failed, undecided };
   });
   let comparison: BaselineComparison | null = null;
-  if (baseline) {
+  if (baseline && rubricVersion !== undefined && baseline.doc.rubricVersion !== rubricVersion) {
+    comparison = { file: baseline.file, regressions: [], improvements: [], undecided: [], rubricChanged: { baseline: baseline.doc.rubricVersion, scan: rubricVersion } };
+    messages.push(`could not test: ${rubricChangedMessage(baseline.file, baseline.doc.rubricVersion, rubricVersion)}`);
+    couldNotTest = true;
+  } else if (baseline) {
     const regressions: string[] = [];
     const improvements: string[] = [];
     const undecided: UndecidedCheck[] = [];

@@ -81,7 +81,8 @@ export function renderMarkdown(r: RunSummary): string {
   }
   if (r.checks.baseline) {
     const b = r.checks.baseline;
-    gates.push(`- baseline ${code(b.file)}: ${b.regressions.length} regression(s), ${b.improvements.length} improvement(s), ${b.undecided.length} not decided`);
+    if (b.rubricChanged) gates.push(`- baseline ${code(b.file)}: **rubric changed** (written under ${cell(b.rubricChanged.baseline)}, scored with ${cell(b.rubricChanged.scan)}): nothing compared; refresh it with \`--write-baseline\``);
+    else gates.push(`- baseline ${code(b.file)}: ${b.regressions.length} regression(s), ${b.improvements.length} improvement(s), ${b.undecided.length} not decided`);
     for (const id of b.regressions) gates.push(`  - regression: ${code(id)} passed, now fails`);
     for (const id of b.improvements) gates.push(`  - improvement: ${code(id)} failed, now passes`);
     for (const u of b.undecided) gates.push(`  - **could not test**: ${code(u.id)} was decided in the baseline, not now (${cell(u.why)})`);

@@ -12,9 +12,11 @@
 import { randomUUID } from 'node:crypto';
 import { createEgress, type Egress } from '../net/egress.ts';
 import { buildCatalog, everyCatalogCheck } from '../scanner/catalog.ts';
+import { scoringRubric } from '../scanner/rubrics.ts';
 import { createScanner } from '../scanner/engine.ts';
 import { gridKeys, type Observation } from '../scanner/grid.ts';
 import type { EdgeOutcome, EvidenceRecord, Profile } from '../scanner/types.ts';
+import type { ScanIntent } from '../scanner/intent-request.ts';
 import type { ScanReport } from './api.ts';
 import type { LocalTarget } from './args.ts';
 import { withOriginHeaders, type ExtraHeader } from './headers.ts';
@@ -32,8 +34,8 @@ export interface LocalScan {
 }
 
 /** The built-in registry's ids, for --assert and --baseline in local mode (no API is asked). */
-export function localCatalog(): { rubricVersion: string; ids: string[] } {
-  const c = buildCatalog();
+export function localCatalog(rubric?: string): { rubricVersion: string; ids: string[] } {
+  const c = buildCatalog(scoringRubric(rubric));
   return { rubricVersion: c.rubricVersion, ids: c.checks.map((k) => k.id) };
 }
 
@@ -76,7 +78,7 @@ export function asThisMachine(full: ScanReport, evidence: readonly EvidenceRecor
   return { report: full, observations, outcomes, fixes };
 }
 
-export async function scanLocally(target: LocalTarget, profile: Profile | undefined, headers: readonly ExtraHeader[] = []): Promise<LocalScan> {
+export async function scanLocally(target: LocalTarget, ask: { profile?: Profile; rubric?: string; intent?: ScanIntent }, headers: readonly ExtraHeader[] = []): Promise<LocalScan> {
   const origin = localOrigin(target);
   // --header on a local scan: sent to the local origin only (mapOrigin turns the stand-in into it first).
   const local = mapOrigin(withOriginHeaders(createEgress({ name: 'local', allowLoopbackTarget: { host: target.host, port: target.port } }), origin, headers), origin);
@@ -84,7 +86,7 @@ export async function scanLocally(target: LocalTarget, profile: Profile | undefi
   const none = createEgress({ name: 'networkB' });
   try {
     const scanner = createScanner({ networks: { networkA: local, networkB: none }, deadlineMs: DEADLINE_MS, probeTimeoutMs: PROBE_TIMEOUT_MS });
-    const { report, evidence } = await scanner.scan(STAND_IN, profile ? { profile } : {});
+    const { report, evidence } = await scanner.scan(STAND_IN, ask);
     // Put the real origin back wherever the stand-in surfaces (domain, reasons, details).
     const text = JSON.stringify(report).replaceAll(`https://${STAND_IN}`, origin).replaceAll(STAND_IN, target.display);
     const full: ScanReport = { ...(JSON.parse(text) as Omit<ScanReport, 'scanId' | 'outreachEligible'>), scanId: randomUUID(), outreachEligible: false };

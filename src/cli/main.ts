@@ -6,12 +6,13 @@
 import pkg from '../../package.json' with { type: 'json' };
 import { parseCli, USAGE } from './args.ts';
 import { isBatchCommand, parseBatch } from './batch-args.ts';
+import { isChangesCommand, parseChanges } from './changes-args.ts';
 
 const EXIT_COULD_NOT_TEST = 2;
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
-  const parsed = isBatchCommand(argv) ? parseBatch(argv, process.env) : parseCli(argv, process.env);
+  const parsed = isBatchCommand(argv) ? parseBatch(argv, process.env) : isChangesCommand(argv) ? parseChanges(argv, process.env) : parseCli(argv, process.env);
   switch (parsed.kind) {
     case 'help':
       process.stdout.write(USAGE);
@@ -31,6 +32,11 @@ async function main(): Promise<number> {
       if (tooOldNode()) return EXIT_COULD_NOT_TEST;
       const { runBatch } = await import('./batch.ts');
       return runBatch(parsed.options, { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, version: pkg.version });
+    }
+    case 'changes': {
+      if (tooOldNode()) return EXIT_COULD_NOT_TEST;
+      const { runChanges } = await import('./changes.ts');
+      return runChanges(parsed.options, { stdout: process.stdout, stderr: process.stderr, env: process.env, version: pkg.version });
     }
     case 'scan': {
       if (tooOldNode()) return EXIT_COULD_NOT_TEST;

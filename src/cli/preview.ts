@@ -11,6 +11,7 @@ import { createEgress } from '../net/egress.ts';
 import { normalizeDomain } from '../net/domain.ts';
 import { createScanner } from '../scanner/engine.ts';
 import type { Profile } from '../scanner/types.ts';
+import type { ScanIntent } from '../scanner/intent-request.ts';
 import type { ScanReport } from './api.ts';
 import { previewLabel, withOriginHeaders, type ExtraHeader } from './headers.ts';
 import { asThisMachine, type LocalScan } from './local.ts';
@@ -22,7 +23,7 @@ const PROBE_TIMEOUT_MS = 8_000;
 
 export type PreviewScan = LocalScan & { headerNames: string[] };
 
-export async function scanPreview(target: string, headers: readonly ExtraHeader[], env: Env, profile: Profile | undefined): Promise<PreviewScan> {
+export async function scanPreview(target: string, headers: readonly ExtraHeader[], env: Env, ask: { profile?: Profile; rubric?: string; intent?: ScanIntent }): Promise<PreviewScan> {
   const normalized = normalizeDomain(target);
   if (!normalized.ok) throw new Error(normalized.message);
   const domain = normalized.domain;
@@ -31,7 +32,7 @@ export async function scanPreview(target: string, headers: readonly ExtraHeader[
   const none = createEgress({ name: 'networkB' });
   try {
     const scanner = createScanner({ networks: { networkA: here, networkB: none }, deadlineMs: DEADLINE_MS, probeTimeoutMs: PROBE_TIMEOUT_MS });
-    const { report, evidence } = await scanner.scan(domain, profile ? { profile } : {});
+    const { report, evidence } = await scanner.scan(domain, ask);
     const full: ScanReport = { ...report, scanId: randomUUID(), outreachEligible: false };
     const probeMethod = `Authenticated preview: measured from this machine by the agent-readiness CLI, with ${previewLabel(origin, headers.map(([n]) => n))}. `
       + 'No hosted service was contacted and nothing was uploaded, so there is one network and no permalink. '

@@ -11,6 +11,7 @@ import { domainInText } from '../report/domain-name.ts';
 import type { ChecksGate } from './check-gates.ts';
 import type { GateResult } from './gate.ts';
 import { describeDifferences, hostedColumns, localColumns, renderMatrix } from './matrix-view.ts';
+import { refusalLines } from './refusals-view.ts';
 import type { Style } from './style.ts';
 import type { UploadResult, UserVantage } from './vantage.ts';
 
@@ -84,9 +85,23 @@ export function renderHuman(v: HumanView, s: Style): string {
     out.push(`  ${patch.edgeAlternative.text}${patch.edgeAlternative.docUrl ? ` (${patch.edgeAlternative.docUrl})` : ''}`, '');
   }
 
+  // What the owner asked for (--intent), before the grid as on the report page; never the score.
+  const intent = r.intent;
+  if (intent?.roles.length) {
+    out.push(s.bold(`What you asked for: ${intent.asIntended.met} of ${intent.asIntended.decided} decided roles as asked`));
+    for (const role of intent.roles) {
+      const mark = role.asIntended === null ? s.yellow('not decided') : role.asIntended ? s.green('as asked') : s.red('not as asked');
+      out.push(`  ${role.role}: ${role.wanted} — robots.txt ${role.robotsSays}, edge ${role.edgeDoes}: ${mark}`);
+      if (role.fix) out.push(`    ${role.fix.text}${role.fix.docUrl ? ` (${role.fix.docUrl})` : ''}`, ...(role.fix.robotsTxt ? role.fix.robotsTxt.split('\n').map((l) => `      ${l}`) : []));
+    }
+    out.push('');
+  }
+
   const user = v.vantage?.outcomes ?? null;
   out.push(s.bold('Agents:'));
   out.push(...renderMatrix(r.matrix, v.mode === 'hosted' ? hostedColumns(user) : localColumns(), s));
+  const refusals = refusalLines(r.matrix);
+  if (refusals.length) out.push(s.bold('Who refused, and prices:'), ...refusals.map((l) => `  ${l}`));
   out.push('');
 
   if (v.mode === 'hosted') {
@@ -114,7 +129,9 @@ export function renderHuman(v: HumanView, s: Style): string {
       out.push(`  assert ${a.id} (${a.level}): ${a.status} ${mark}`);
     }
     const b = v.checks.baseline;
-    if (b) {
+    if (b?.rubricChanged) {
+      out.push(`  baseline ${b.file}: ${s.yellow('rubric changed')} (written under ${b.rubricChanged.baseline}, scored with ${b.rubricChanged.scan}): nothing compared; refresh it with --write-baseline`);
+    } else if (b) {
       out.push(`  baseline ${b.file}: ${b.regressions.length} regression(s), ${b.improvements.length} improvement(s)${b.undecided.length ? `, ${b.undecided.length} not decided` : ''}`);
       for (const id of b.regressions) out.push(`    ${s.red('regression:')} ${id} passed, now fails`);
       for (const id of b.improvements) out.push(`    ${s.green('improvement:')} ${id} failed, now passes`);

@@ -105,7 +105,7 @@ export async function runScan(opts: ScanOptions, local: LocalTarget | null, io: 
   // A baseline is what later runs are compared with: never write one from a scan that measured too little.
   const noBaseline = opts.writeBaseline ? baselineRefusal(done.report) : null;
   const checks: ChecksGate = withRefusals(
-    decideCheckGates(done.report.checks, opts.asserts, wrongSite ? null : done.baseline),
+    decideCheckGates(done.report.checks, opts.asserts, wrongSite ? null : done.baseline, done.report.score.rubricVersion),
     [wrongSite, noBaseline].filter((m): m is string => m !== null).map(cleanText),
   );
   const exitCode = combineExit(gate.exitCode, checks.exitCode);
@@ -181,17 +181,19 @@ async function runHosted(opts: ScanOptions, io: CliIo, phase: (t: string) => voi
   try {
     const target = normalizeDomain(opts.target);
     const prepared = await prepareGates(opts, async () => {
-      const c = await api.catalog();
+      const c = await api.catalog(opts.rubric);
       return c.ok ? c : c.message;
     }, target.ok ? target.domain : undefined);
     if ('couldNotTest' in prepared) return prepared;
     phase(`scanning ${opts.target} from networkA and networkB (10-30 s)`);
-    const fixes = api.fixes();
+    const fixes = api.fixes(opts.rubric);
     const answer = await api.scan({
       domain: opts.target,
       lead: { name: opts.name!, email: opts.email! },
       ...(opts.fresh ? { fresh: true } : {}),
       ...(opts.profile ? { profile: opts.profile } : {}),
+      ...(opts.intent ? { intent: opts.intent } : {}),
+      ...(opts.rubric ? { rubric: opts.rubric as 'rubric-v1.2' } : {}),
     });
     if (!answer.ok) {
       await fixes;
@@ -220,10 +222,10 @@ async function runHosted(opts: ScanOptions, io: CliIo, phase: (t: string) => voi
 
 async function runLocal(target: LocalTarget, opts: ScanOptions, phase: (t: string) => void): Promise<Outcome> {
   const { scanLocally, localOrigin, localCatalog } = await import('./local.ts');
-  const prepared = await prepareGates(opts, async () => localCatalog(), target.display);
+  const prepared = await prepareGates(opts, async () => localCatalog(opts.rubric), target.display);
   if ('couldNotTest' in prepared) return prepared;
   phase(`scanning ${localOrigin(target)} from this machine`);
-  const scan = await scanLocally(target, opts.profile, opts.headers ?? []);
+  const scan = await scanLocally(target, { ...(opts.profile ? { profile: opts.profile } : {}), ...(opts.rubric ? { rubric: opts.rubric } : {}), ...(opts.intent ? { intent: opts.intent } : {}) }, opts.headers ?? []);
   // Nothing listening is the local twin of an unreachable API: there was nothing to test.
   const control = scan.observations.find((o) => o.key === 'control:browser');
   if (scan.outcomes['control:browser'] === 'transport-error') {
@@ -250,9 +252,9 @@ async function runPreview(opts: ScanOptions, io: CliIo, phase: (t: string) => vo
   const { scanPreview } = await import('./preview.ts');
   const { localCatalog } = await import('./local.ts');
   const target = normalizeDomain(opts.target);
-  const prepared = await prepareGates(opts, async () => localCatalog(), target.ok ? target.domain : undefined);
+  const prepared = await prepareGates(opts, async () => localCatalog(opts.rubric), target.ok ? target.domain : undefined);
   if ('couldNotTest' in prepared) return prepared;
   phase(`scanning ${opts.target} from this machine (authenticated preview)`);
-  const scan = await scanPreview(opts.target, opts.headers ?? [], io.env, opts.profile);
+  const scan = await scanPreview(opts.target, opts.headers ?? [], io.env, { ...(opts.profile ? { profile: opts.profile } : {}), ...(opts.rubric ? { rubric: opts.rubric } : {}), ...(opts.intent ? { intent: opts.intent } : {}) });
   return { ...ranHere('preview', scan, 'an authenticated preview uploads nothing', prepared.baseline), authenticated: { origin: scan.origin, headers: scan.headerNames } };
 }

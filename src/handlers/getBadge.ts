@@ -27,5 +27,5 @@ export const getBadge: Handler<'getBadge'> = async (req, res, ctx) => {
   res.setHeader('Last-Modified', latest.lastModified);
   res.setHeader('Content-Security-Policy', BADGE_CSP);
   res.setHeader('Content-Type', 'image/svg+xml; charset=utf-8');
-  sendPrebuilt(req, res, badgeBody(latest.headline, latest.score, ctx.services.reads.badges)); // If-Modified-Since: res.send's 304
+  sendPrebuilt(req, res, badgeBody(latest.headline, latest.score, latest.rubric, ctx.services.reads.badges)); // If-Modified-Since: res.send's 304
 };

@@ -81,7 +81,7 @@ export const getReport: Handler<'getReport'> = async (req, res, ctx) => {
     report: found.report as unknown as ScanReportBody,
     evidence: found.evidence,
     cliVantage: found.cliVantage,
-    catalog: ctx.services.scans.catalog,
+    catalog: ctx.services.catalog,
     history: await loadReportHistory(ctx.db, found.row),
     ...(watchable ? { watchForm: { scanId: id, ...(ctx.config.turnstileSiteKey ? { turnstileSiteKey: ctx.config.turnstileSiteKey } : {}) } } : {}),
   }));

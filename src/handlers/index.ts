@@ -11,6 +11,7 @@ import { redeliverWebhook } from './redeliverWebhook.ts';
 import { getStylesheet } from './getStylesheet.ts';
 import { getScanProgress } from './getScanProgress.ts';
 import { getKeyDirectory } from './getKeyDirectory.ts';
+import { getSignatureAgentCard } from './getSignatureAgentCard.ts';
 import { submitScanForm } from './submitScanForm.ts';
 import { getScanHint } from './getScanHint.ts';
 import { getOpenApi, getOpenApiWellKnown, getSwaggerJson } from './getOpenApi.ts';
@@ -47,6 +48,8 @@ import { getWatchConfirmation } from './getWatchConfirmation.ts';
 import { confirmWatch } from './confirmWatch.ts';
 import { getWatchUnsubscribe } from './getWatchUnsubscribe.ts';
 import { unsubscribeWatch } from './unsubscribeWatch.ts';
+import { listChanges } from './listChanges.ts';
+import { getMetrics } from './getMetrics.ts';
 
 export const handlers: { [Op in OperationId]: Handler<Op> } = {
   getHome,
@@ -81,6 +84,8 @@ export const handlers: { [Op in OperationId]: Handler<Op> } = {
   confirmWatch,
   getWatchUnsubscribe,
   unsubscribeWatch,
+  listChanges,
+  getMetrics,
   listChecks,
   getReport,
   diffReports,
@@ -104,6 +109,7 @@ export const handlers: { [Op in OperationId]: Handler<Op> } = {
   getSecurityTxt,
   getApiCatalog,
   getKeyDirectory,
+  getSignatureAgentCard,
   getMcpServerCard,
   getMcpEndpointServerCard,
   getMcpCatalog,

@@ -40,11 +40,12 @@ function fromBadRequest(err: ValidatorError, req: Request, hint: string): AppErr
     // Worded by the lead policy itself, so REST says what the MCP tool, the form and the CLI say.
     return leadError(leadProblem((req.body as { lead?: unknown } | undefined)?.lead) ?? 'Contact details (`lead` with name and email) are required.');
   }
-  if (req.method === 'POST' && req.path === '/scan' && paths.some((p) => /^\/body\/(profile|fresh|turnstileToken)$/.test(p))) {
+  if (req.method === 'POST' && req.path === '/scan' && paths.some((p) => /^\/(body\/(profile|rubric|fresh|turnstileToken)|query\/rubric)$/.test(p))) {
     // Worded by the one ScanRequest check the scan service applies to every surface (the form, MCP);
-    // the hint still lists every problem the validator found.
+    // the hint still lists every problem the validator found. `?rubric=` is worded as the body's.
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const same = scanRequestError({ domain: body.domain, lead: body.lead, profile: body.profile, fresh: body.fresh, turnstileToken: body.turnstileToken });
+    const rubric = paths.includes('/query/rubric') ? req.query.rubric : body.rubric;
+    const same = scanRequestError({ domain: body.domain, lead: body.lead, profile: body.profile, rubric, fresh: body.fresh, turnstileToken: body.turnstileToken });
     if (same) return new AppError('BAD_REQUEST', { error: same.body.error, hint });
   }
   if (req.method === 'POST' && /^\/r\/[^/]+\/cli-vantage$/.test(req.path) && paths.includes('/body/uploadToken')) {

@@ -17,7 +17,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import {
   checkEnqueue, JobEngineUnavailable, LOST_RUNS, lostRunsError, RetryLater, runWithTimeout, within,
-  type EngineHealth, type EnqueueOptions, type JobEngine, type Processor, type ProcessOptions,
+  type EngineHealth, type EnqueueOptions, type JobEngine, type Processor, type ProcessOptions, type QueueCounts,
 } from './port.ts';
 
 export interface DistributedOptions {
@@ -135,6 +135,14 @@ export class DistributedJobEngine implements JobEngine {
   async cancel(queue: string, jobId: string): Promise<void> {
     // remove() leaves an active (locked) job alone: what is running finishes.
     await within(this.#queue(queue).remove(jobId), this.#o.enqueueTimeoutMs, `cancel ${queue}`);
+  }
+
+  async counts(queues: readonly string[]): Promise<QueueCounts[]> {
+    return within(Promise.all(queues.map(async (queue) => {
+      // BullMQ keeps prioritized jobs apart from plain waiting ones; both are ready to run.
+      const c = await this.#queue(queue).getJobCounts('wait', 'prioritized', 'active', 'delayed');
+      return { queue, waiting: (c.wait ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0, delayed: c.delayed ?? 0 };
+    })), this.#o.enqueueTimeoutMs, 'count jobs');
   }
 
   process<T>(queue: string, processor: Processor<T>, opts: ProcessOptions<T>): void {

@@ -110,6 +110,13 @@ export function openStore(db: Database.Database) {
     later: db.prepare<[number, number, string | null, number, string]>(`update queue_jobs set state = 'delayed', due_at = ?, failures = failures + ?,
       error = coalesce(?, error), token = null where id = ? and token = ?`),
     cancelWaiting: db.prepare<[string, string]>(`delete from queue_jobs where queue = ? and job_id = ? and state <> 'running'`),
+    // Counted through the partial indexes (ready jobs apart, the rest by due time) rather than
+    // the whole table with its payloads: a /metrics scrape at 20,000 queued jobs stays cheap.
+    // A delayed job already due is as good as ready: promote() turns it so at the next claim.
+    countReady: db.prepare(`select queue, count(*) as n from queue_jobs indexed by queue_jobs_ready_plain where state = 'ready' and lost < ${ALONE_AFTER} group by queue`),
+    countReadyAlone: db.prepare(`select queue, count(*) as n from queue_jobs indexed by queue_jobs_ready_alone where state = 'ready' and lost >= ${ALONE_AFTER} group by queue`),
+    countOthers: db.prepare<[{ now: number }]>(`select queue, state = 'running' as running, due_at <= @now as due, count(*) as n
+      from queue_jobs indexed by queue_jobs_due where state <> 'ready' group by queue, running, due`),
     cancelRunning: db.prepare<[string, string]>(`update queue_jobs set cancelled = 1 where queue = ? and job_id = ? and state = 'running'`),
   };
   const insertMany = db.transaction((jobs: readonly NewJob[], now: number) => {
@@ -152,6 +159,23 @@ export function openStore(db: Database.Database) {
     /** Back to the queue at `at`; `failed` says whether the run counts as a failed attempt; `error`: given up for it, to report. */
     later(run: { id: number; token: string }, at: number, failed: boolean, error?: string): void {
       s.later.run(at, failed ? 1 : 0, error ?? null, run.id, run.token);
+    },
+    /** Jobs per queue now: waiting (ready or due), active (running), delayed (due later). */
+    counts(now: number): Map<string, { queue: string; waiting: number; active: number; delayed: number }> {
+      const out = new Map<string, { queue: string; waiting: number; active: number; delayed: number }>();
+      const of = (queue: string) => {
+        let c = out.get(queue);
+        if (!c) out.set(queue, (c = { queue, waiting: 0, active: 0, delayed: 0 }));
+        return c;
+      };
+      for (const r of [...s.countReady.all(), ...s.countReadyAlone.all()] as Array<{ queue: string; n: number }>) of(r.queue).waiting += Number(r.n);
+      for (const r of s.countOthers.all({ now }) as Array<{ queue: string; running: number; due: number; n: number }>) {
+        const c = of(r.queue);
+        if (r.running) c.active += Number(r.n);
+        else if (r.due) c.waiting += Number(r.n);
+        else c.delayed += Number(r.n);
+      }
+      return out;
     },
     cancel(queue: string, jobId: string): void {
       s.cancelWaiting.run(queue, jobId);

@@ -25,7 +25,7 @@ import { claimLoop, write, type LoopHealth } from './embedded-runner.ts';
 import { ALONE_AFTER, openStore, type Claimed, type Store } from './embedded-store.ts';
 import {
   backoffAfter, checkEnqueue, JobEngineUnavailable, LOST_RUNS, lostRunsError, RetryLater, runWithTimeout,
-  type EngineHealth, type EnqueueOptions, type Job, type JobEngine, type Processor, type ProcessOptions,
+  type EngineHealth, type EnqueueOptions, type Job, type JobEngine, type Processor, type ProcessOptions, type QueueCounts,
 } from './port.ts';
 
 export interface EmbeddedOptions {
@@ -149,6 +149,17 @@ export class EmbeddedJobEngine implements JobEngine {
     } catch (err) {
       throw new JobEngineUnavailable(`cancel ${queue}: ${reasonOf(err)}`, { cause: err });
     }
+  }
+
+  async counts(queues: readonly string[]): Promise<QueueCounts[]> {
+    this.#open();
+    let byQueue;
+    try {
+      byQueue = this.#store.counts(Date.now());
+    } catch (err) {
+      throw new JobEngineUnavailable(`count jobs: ${reasonOf(err)}`, { cause: err });
+    }
+    return queues.map((queue) => byQueue.get(queue) ?? { queue, waiting: 0, active: 0, delayed: 0 });
   }
 
   process<T>(queue: string, processor: Processor<T>, opts: ProcessOptions<T>): void {

@@ -10,9 +10,9 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { EngineHealth, EnqueueOptions, JobEngine, Processor, ProcessOptions } from './port.ts';
+import type { EngineHealth, EnqueueOptions, JobEngine, Processor, ProcessOptions, QueueCounts } from './port.ts';
 
-export type { EngineHealth, EnqueueOptions, Job, JobEngine, ProcessOptions, Processor } from './port.ts';
+export type { EngineHealth, EnqueueOptions, Job, JobEngine, ProcessOptions, Processor, QueueCounts } from './port.ts';
 export { JobEngineUnavailable, RetryLater } from './port.ts';
 
 /** Where the embedded engine keeps its queue for a DATABASE_URL. */
@@ -67,6 +67,8 @@ export function createJobEngine(config: Pick<Config, 'redisUrl' | 'redisKeyPrefi
     process<T>(queue: string, processor: Processor<T>, opts: ProcessOptions<T>) {
       started().then((e) => e.process(queue, processor, opts)).catch((err: unknown) => log.error({ err, queue }, 'jobs of this queue are not processed'));
     },
+    // Not loading the engine for a scrape: before anything used it, nothing is queued here.
+    counts: async (queues: readonly string[]): Promise<QueueCounts[]> => (loaded ?? (loading ? await loading : undefined))?.counts(queues) ?? queues.map((queue) => ({ queue, waiting: 0, active: 0, delayed: 0 })),
     health: (): EngineHealth => loaded?.health() ?? (failed ? { state: 'degraded', reason: failed } : { state: 'ok' }),
     close: async () => {
       const e = await loading?.catch(() => undefined);

@@ -74,6 +74,17 @@ export interface EngineHealth {
   reason?: string;
 }
 
+/** A queue's jobs now, across every instance sharing the engine (GET /metrics). */
+export interface QueueCounts {
+  queue: string;
+  /** Ready to run now, not yet claimed. */
+  waiting: number;
+  /** Claimed and running (in any instance). */
+  active: number;
+  /** Due later: a delay, a backoff or a RetryLater (a watch's next scheduled run waits here). */
+  delayed: number;
+}
+
 export interface JobEngine {
   readonly kind: 'distributed' | 'embedded';
   enqueue<T>(queue: string, data: T, opts: EnqueueOptions): Promise<void>;
@@ -82,6 +93,8 @@ export interface JobEngine {
   cancel(queue: string, jobId: string): Promise<void>;
   /** Starts processing `queue` in this process; once per queue. */
   process<T>(queue: string, processor: Processor<T>, opts: ProcessOptions<T>): void;
+  /** Each queue's jobs now, shared by every instance on this backend; throws JobEngineUnavailable when it cannot be read. */
+  counts(queues: readonly string[]): Promise<QueueCounts[]>;
   /** Whether the engine can reach its backend and claim jobs now (cheap: no I/O). */
   health(): EngineHealth;
   close(): Promise<void>;

@@ -27,13 +27,15 @@ export interface MailerOptions {
   /** Delay before retry number `attempt` (1-based). */
   backoffMs?: (attempt: number) => number;
   pollMs?: number;
+  /** Told what each delivery came to (the metrics' counter). */
+  onResult?: (result: 'sent' | 'failed' | 'given-up' | 'dropped') => void;
 }
 
 export const defaultBackoff = (attempt: number): number => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000);
 
 export class Mailer {
   readonly owner = randomUUID();
-  private readonly o: Required<Omit<MailerOptions, 'now'>> & { now: () => Date };
+  private readonly o: Required<Omit<MailerOptions, 'now' | 'onResult'>> & Pick<MailerOptions, 'onResult'> & { now: () => Date };
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private stopped = true;
@@ -63,6 +65,7 @@ export class Mailer {
     if (row.watch_id && !(await watchStillMails(this.o.db, row.watch_id))) {
       await markMailDropped(this.o.db, row.id, this.owner, 'not sent: its watch had ended (unsubscribed, deleted or never confirmed) before it went out');
       this.o.log.info({ mailId: row.id, watchId: row.watch_id }, 'watch mail dropped: the watch has ended');
+      this.o.onResult?.('dropped');
       return 'dropped';
     }
     try {
@@ -77,10 +80,12 @@ export class Mailer {
       const next = new Date(this.o.now().getTime() + this.o.backoffMs(attempt)).toISOString();
       const message = err instanceof Error ? err.message : String(err);
       await markMailFailed(this.o.db, row.id, this.owner, message, next, dead);
+      this.o.onResult?.(dead ? 'given-up' : 'failed');
       this.o.log[dead ? 'error' : 'warn']({ mailId: row.id, attempt, dead, err: message }, dead ? 'report mail given up' : 'report mail failed; will retry');
       return 'failed';
     }
     await markMailSent(this.o.db, row.id, this.owner, this.o.now().toISOString());
+    this.o.onResult?.('sent');
     this.o.log.info({ mailId: row.id }, 'report mail sent');
     return 'sent';
   }

@@ -72,7 +72,7 @@ export class McpScanService {
     const scanId = randomUUID();
     // A query string may carry a key or token: such a report lives only in this response,
     // whether the caller typed it or a manifest declared it.
-    const queried = v.hasQuery || hasQuery(report.target.endpoint) || hasQuery(report.manifest?.declared.endpoint ?? null);
+    const queried = v.hasQuery || hasQuery(report.target.endpoint) || hasQuery(report.manifest?.declared?.endpoint ?? null);
     const archived = !queried && await this.archive(scanId, v.host, report, lead);
     const body: McpServerReport = { ...report, scanId, archived, ...(archived ? { reportUrl: reportUrlFor(this.d.baseUrl, scanId) } : {}) };
     return { body, headers: { 'RateLimit-Limit': String(rate.limit), 'RateLimit-Remaining': String(rate.remaining) } };

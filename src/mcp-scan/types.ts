@@ -1,35 +1,25 @@
 /**
- * Shapes of the MCP-server scanner (mcp.md §9, openapi.yaml McpServerReport).
- * Probing gathers an immutable Evidence snapshot; checks are pure functions of it.
+ * Shapes of the MCP-server scanner (mcp.md §9). Probing gathers an immutable Evidence snapshot;
+ * checks are pure functions of it. The report and its parts are the contract's own types
+ * (openapi.yaml McpServerReport, McpCheck, McpToolItem, McpConformance, generated into
+ * generated/api-types.ts), never a hand copy: a change of the contract reaches the scanner through
+ * `npm run codegen` (drift caught by `codegen:check`) and the type checker.
  */
+import type { components } from '../../generated/api-types.ts';
 import type { ProbeRequest, ProbeResult } from '../net/egress.ts';
+
+type Schemas = components['schemas'];
 
 /** The slice of src/net/egress.ts the scanner needs: one guarded fetch, never throwing. */
 export interface McpEgress {
   fetch(req: ProbeRequest): Promise<ProbeResult>;
 }
 
-export type CheckStatus = 'pass' | 'fail' | 'inconclusive';
-export type InconclusiveReason = 'unreachable' | 'timeout' | 'policy' | 'not_applicable' | 'blocked' | 'legacy_transport' | 'ambiguous';
-export type Level = 'must' | 'should' | 'may';
-
-export interface CheckEvidence {
-  request?: string;
-  httpStatus?: number;
-  contentType?: string;
-  snippet?: string;
-}
-
-export interface CheckResult {
-  id: string;
-  title: string;
-  status: CheckStatus;
-  reason: InconclusiveReason | null;
-  level: Level;
-  detail: string;
-  evidence?: CheckEvidence;
-  spec: string;
-}
+export type CheckResult = Schemas['McpCheck'];
+export type CheckStatus = CheckResult['status'];
+export type InconclusiveReason = NonNullable<CheckResult['reason']>;
+export type Level = CheckResult['level'];
+export type CheckEvidence = NonNullable<CheckResult['evidence']>;
 
 /** What a check's evaluate() returns; id, title, level and spec come from its definition. */
 export interface Outcome {
@@ -82,7 +72,7 @@ export interface Exchange {
 
 export interface ManifestEvidence {
   url: string;
-  format: 'sep-1649' | 'server-card-v1' | 'ai-catalog' | 'server.json' | 'unknown';
+  format: NonNullable<McpServerReport['manifest']>['format'];
   endpoint: string | null;
   authRequired: boolean | null;
   name: string | null;
@@ -131,70 +121,18 @@ export interface Evidence {
   requestCount: number;
 }
 
-export interface McpToolItem {
-  name: string;
-  title: string | null;
-  descriptionLength: number;
-  params: number;
-  required: number;
-  readOnlyHint: boolean | null;
-  destructiveHint: boolean | null;
-  idempotentHint: boolean | null;
-  openWorldHint: boolean | null;
-  hasOutputSchema: boolean;
-  issues: string[];
-}
+export type McpToolItem = Schemas['McpToolItem'];
 
 /** One required conformance-suite scenario as the scanner judges it (openapi.yaml ConformanceScenario). */
-export type ConformanceStatus = 'pass' | 'fail' | 'not-applicable' | 'not-verified';
-export interface ConformanceScenario { scenario: string; status: ConformanceStatus; detail: string; checks: string[] }
-export interface ConformanceReport {
-  suite: string;
-  requirements: string;
-  version: string;
-  source: { repository: string; path: string; commit: string };
-  scenarios: ConformanceScenario[];
-  counts: { pass: number; fail: number; notApplicable: number; notVerified: number };
-}
+export type ConformanceScenario = Schemas['ConformanceScenario'];
+export type ConformanceStatus = ConformanceScenario['status'];
+export type ConformanceReport = Schemas['McpConformance'];
 
-/** The report as openapi.yaml McpServerReport, minus what the API layer adds (scanId, archived, reportUrl). */
-export interface McpScanReport {
-  kind: 'mcp-server';
-  target: { input: string; endpoint: string | null; resolvedVia: Evidence['resolvedVia'] };
-  headline: {
-    reachable: boolean;
-    access: 'open' | 'auth-required' | 'blocked' | 'unknown';
-    transport: 'streamable-http' | 'legacy-sse' | 'unknown';
-    era: 'legacy' | 'modern' | 'dual' | 'unknown';
-    protocolVersion: string | null;
-    supportedVersions: string[] | null;
-    sessions: 'stateless' | 'stateful' | null;
-    toolCount: number | null;
-    checks: { pass: number; fail: number; inconclusive: number };
-  };
-  server: {
-    name: string | null; title: string | null; version: string | null; description: string | null;
-    websiteUrl: string | null; iconCount: number; instructions: string | null; capabilities: string[];
-  } | null;
-  manifest: { url: string; format: ManifestEvidence['format']; declared: { endpoint: string | null; authRequired: boolean | null } } | null;
-  auth: { challenge: string | null; resourceMetadataUrl: string | null; authorizationServers: string[]; scopes: string[] } | null;
-  tools: {
-    count: number; pages: number; items: McpToolItem[];
-    withDescription: number; withAnnotations: number; readOnly: number; schemaIssues: number;
-  };
-  checks: CheckResult[];
-  /** Our checklist mapped to the conformance suite's required 2026-07-28 server scenarios (conformance.ts). */
-  conformance?: ConformanceReport;
-  startedAt: string;
-  durationMs: number;
-  scannerVersion: string;
-}
+/** The report as openapi.yaml McpServerReport (the API's, with scanId, archive state and link). */
+export type McpServerReport = Schemas['McpServerReport'];
 
-export interface McpServerReport extends McpScanReport {
-  scanId: string;
-  archived: boolean;
-  reportUrl?: string;
-}
+/** The report as the scanner makes it: McpServerReport minus what the API layer adds (scanId, archived, reportUrl). */
+export type McpScanReport = Omit<McpServerReport, 'scanId' | 'archived' | 'reportUrl'>;
 
 /**
  * The MCP scanner's probe set and checklist. 1.1.0: resources/list and prompts/list (for a

@@ -32,6 +32,9 @@ export interface ScanSiteInput {
   lead: LeadInput;
   fresh?: boolean;
   profile?: string;
+  intent?: Record<string, string>;
+  /** A rubric a scan may be scored with; the current one when absent. */
+  rubric?: string;
   clientIp: string;
 }
 

@@ -39,10 +39,13 @@ export function normalizeDomain(input: string): NormalizeResult {
 
 /**
  * The key under which identical site scans coalesce and share one scan in flight:
- * the normalized domain plus the pinned profile ("auto" when detected).
+ * the normalized domain plus the pinned profile ("auto" when detected), plus the owner's
+ * intent when one was given (its report differs, so a scan with another intent is not shared).
+ * `intent` is already in canonical form (src/scanner/intent-request.ts intentKey).
  */
-export function coalesceKey(domain: string, profile?: string | null): string {
-  return `site:${domain}:${profile ?? 'auto'}`;
+/** Scans share a result only when they ask the same of it: domain, profile, (when not the default) rubric, and intent. */
+export function coalesceKey(domain: string, profile?: string | null, rubric?: string, intent?: string): string {
+  return `site:${domain}:${profile ?? 'auto'}${rubric ? `:${rubric}` : ''}${intent ? `:intent:${intent}` : ''}`;
 }
 
 function truncate(s: string): string {

@@ -7,11 +7,21 @@ import { createHash } from 'node:crypto';
 import { html, inlineCode, SafeHtml } from '../report/html.ts';
 import { STYLESHEET_LINK } from '../report/styles.ts';
 import { getRoster, probeableAgents } from '../scanner/roster.ts';
+import { SCORING_RUBRICS } from '../scanner/rubrics.ts';
 
 export const PROFILES = ['general', 'dev-platform', 'docs', 'publisher'] as const;
 
 /** What the visitor typed, echoed back (escaped) when the form comes back with a problem. */
-export interface FormValues { domain?: string; name?: string; email?: string; phone?: string; role?: string; profile?: string }
+export interface FormValues { domain?: string; name?: string; email?: string; phone?: string; role?: string; profile?: string; rubric?: string; intent?: Record<string, string> }
+
+/** The advanced options' intent fields: one select per role, named `intent-<role>`, labelled in a person's words. */
+export const INTENT_FIELDS: ReadonlyArray<{ role: 'training' | 'search' | 'user-fetch' | 'archive'; label: string }> = [
+  { role: 'training', label: 'Training crawlers (GPTBot, ClaudeBot, ...)' },
+  { role: 'search', label: 'AI search crawlers (OAI-SearchBot, PerplexityBot, ...)' },
+  { role: 'user-fetch', label: 'Fetchers acting for a user (ChatGPT-User, Claude-User, ...)' },
+  { role: 'archive', label: 'Archive crawlers (CCBot, archive.org_bot, ...)' },
+];
+const WISHES = [['allow', 'allow'], ['block', 'block'], ['charge', 'charge (HTTP 402)']] as const;
 
 /** A problem to show above the form. */
 export interface FormProblem { title: string; message: string; hint?: string; retryAfterSeconds?: number }
@@ -41,6 +51,9 @@ button:disabled{opacity:.65;cursor:progress}
 .progress li{margin:.2rem 0}
 .progress li[data-status="done"] .state{color:var(--ok);font-weight:600}
 .progress li[data-status="running"] .state{font-weight:600}
+details{border:1px solid var(--muted);border-radius:.4rem;padding:.4rem .8rem}
+details[open]{display:grid;gap:.6rem}
+summary{cursor:pointer;font-weight:600}
 `;
 
 /** The CLI command the page prints: it names this service's API, so it runs as printed (example.com is the one thing to replace). */
@@ -86,7 +99,20 @@ function jsonLd(baseUrl: string): SafeHtml {
   return new SafeHtml(`<script type="application/ld+json">${JSON.stringify(doc).replace(/</g, '\\u003c')}</script>`);
 }
 
-function field(name: keyof FormValues, label: string, v: FormValues, attrs: SafeHtml, optional = false): SafeHtml {
+/** Advanced options: what the owner wants each role to get; the report then says whether the site does it (never the score). */
+function intentFields(v: FormValues): SafeHtml {
+  const chosen = v.intent ?? {};
+  const rows = INTENT_FIELDS.map((f) => {
+    const options = WISHES.map(([value, words]) => html`<option value="${value}"${chosen[f.role] === value ? new SafeHtml(' selected') : ''}>${words}</option>`);
+    return html`<label for="f-intent-${f.role}"><span>${f.label}</span>
+<select id="f-intent-${f.role}" name="intent-${f.role}"><option value="">no wish</option>${options}</select></label>`;
+  });
+  return html`<fieldset><legend>What you want AI agents to get</legend>
+<p class="opt">Say what each kind of agent should get, and the report says whether your robots.txt and your edge both do it, with what to change where not. Your score stays the same either way.</p>
+${rows}</fieldset>`;
+}
+
+function field(name: Exclude<keyof FormValues, 'intent'>, label: string, v: FormValues, attrs: SafeHtml, optional = false): SafeHtml {
   // The label's words are one grid row, so "(optional)" reads on the same line as the name.
   return html`<label for="f-${name}"><span>${label}${optional ? html` <span class="opt">(optional)</span>` : ''}</span>
 <input id="f-${name}" name="${name}" value="${v[name] ?? ''}" ${attrs}></label>`;
@@ -109,6 +135,9 @@ export function renderHome(o: HomeOptions, values: FormValues = {}, problem?: Fo
     ? html`<div class="cf-turnstile" data-sitekey="${o.turnstileSiteKey}"></div><script src="https://challenges.cloudflare.com/turnstile/v0/api.js" async defer></script>`
     : '';
   const profiles = PROFILES.map((p) => html`<option value="${p}"${v.profile === p ? new SafeHtml(' selected') : ''}>${p}</option>`);
+  // The default rubric is the empty value, so a form left alone asks for nothing and gets the current rubric.
+  const [current, ...older] = SCORING_RUBRICS;
+  const rubrics = older.map((r) => html`<option value="${r.version}"${v.rubric === r.version ? new SafeHtml(' selected') : ''}>${r.version} (previous)</option>`);
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${problem ? `${problem.title} · ` : ''}agent-readiness: is your site ready for AI agents?</title>
@@ -128,6 +157,11 @@ ${field('phone', 'Phone', v, html`type="tel" autocomplete="tel" maxlength="25"`,
 ${field('role', 'Your role', v, html`type="text" autocomplete="organization-title" maxlength="80" placeholder="site owner"`, true)}
 <label for="f-profile"><span>Kind of site <span class="opt">(optional: detected when left empty)</span></span>
 <select id="f-profile" name="profile"><option value="">detect it</option>${profiles}</select></label>
+<details id="advanced"${v.rubric || Object.keys(v.intent ?? {}).length ? new SafeHtml(' open') : ''}><summary>Advanced options</summary>
+<label for="f-rubric"><span>Rubric <span class="opt">(how the score is computed; <a href="/api/checks">each rubric's checks and weights</a>)</span></span>
+<select id="f-rubric" name="rubric"><option value="">${current!.version} (current)</option>${rubrics}</select></label>
+${intentFields(v)}
+</details>
 ${turnstile}
 <button type="submit">Scan my site</button>
 <p class="muted" id="privacy">A scan takes 10 to 30 seconds. Your contact details are never shown publicly; see <a href="/privacy">privacy</a> and <a href="/methodology.md">how we measure</a>.</p>

@@ -17,10 +17,12 @@ export interface BadgeMemo {
   set(key: string, svg: Buffer): unknown;
 }
 
-export function badgeFor(headline: string, score: number | null): string {
+/** The badge of one report; the label names the rubric that scored it, since a number means nothing without it. */
+export function badgeFor(headline: string, score: number | null, rubric: string | null): string {
   const grey = headline === 'unknown' || score === null;
   const message = score === null ? `${headline} · no score` : `${score} · ${headline}`;
-  return makeBadge({ label: BADGE_LABEL, message, color: grey ? 'lightgrey' : (COLOR[headline] ?? 'lightgrey') });
+  const label = rubric ? `${BADGE_LABEL} ${rubric}` : BADGE_LABEL;
+  return makeBadge({ label, message, color: grey ? 'lightgrey' : (COLOR[headline] ?? 'lightgrey') });
 }
 
 export function notScannedBadge(): string {
@@ -28,14 +30,14 @@ export function notScannedBadge(): string {
 }
 
 // badge-maker lays text out on every call; the inputs are a small closed set
-// (headline x score), so each badge is drawn once (bench/results.md: profile of GET /badge),
+// (headline x score x rubric), so each badge is drawn once (bench/results.md: profile of GET /badge),
 // and kept encoded: express turns a string body of 1,000 characters or more into a new
 // Buffer on every send, and a badge is about 1,400.
-export function badgeBody(headline: string, score: number | null, memo: BadgeMemo): Buffer {
-  const key = `${headline}|${score}`;
+export function badgeBody(headline: string, score: number | null, rubric: string | null, memo: BadgeMemo): Buffer {
+  const key = `${headline}|${score}|${rubric}`;
   let svg = memo.get(key);
   if (svg === undefined) {
-    svg = Buffer.from(badgeFor(headline, score));
+    svg = Buffer.from(badgeFor(headline, score, rubric));
     memo.set(key, svg);
   }
   return svg;

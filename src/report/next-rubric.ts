@@ -16,7 +16,20 @@ function anew(change: RubricPreview['changes'][number], name: string | undefined
   return change.change === 'revised' && name && change.note.startsWith(prefix) ? change.note.slice(prefix.length) : '';
 }
 
-export function nextRubricSection(p: RubricPreview | undefined, catalog: CatalogLookup): SafeHtml | string {
+/** What the preview changes, counted from its own change list (an archived report's preview keeps its own). */
+function changeWords(p: RubricPreview): string {
+  const n = (kind: string) => p.changes.filter((c) => c.change === kind).length;
+  const parts = [
+    n('revised') ? `judges ${n('revised')} anew` : '',
+    n('added') ? `adds ${n('added')}` : '',
+    n('reweighted') ? `reweighs ${n('reweighted')}` : '',
+    n('removed') ? `removes ${n('removed')}` : '',
+  ].filter(Boolean);
+  return parts.length ? `${parts.join(', ')} (listed below)` : 'changes nothing yet';
+}
+
+/** `scoredWith`: the rubric of the score above (the report's own; a preview is always against the rubric current when it was made). */
+export function nextRubricSection(p: RubricPreview | undefined, catalog: CatalogLookup, scoredWith?: string): SafeHtml | string {
   if (!p) return '';
   const byId = new Map(p.checks.map((c) => [c.id, c]));
   const rows = p.changes.map((change) => {
@@ -31,7 +44,7 @@ export function nextRubricSection(p: RubricPreview | undefined, catalog: Catalog
 </tr>`;
   });
   return html`<h2 id="next-rubric">Next rubric</h2>
-<p>Under <strong>${p.rubricVersion}</strong> this site would score <strong>${p.score.value === null ? 'not enough signal' : `${p.score.value}/100`}</strong>. The score above stays on the current rubric; the preview keeps every current check and weight, judges some anew (Markdown per agent, llms.txt links followed further) and adds what the standards gained in 2026. New checks count an optional file that is absent as not applicable.</p>
+<p>Under <strong>${p.rubricVersion}</strong> this site would score <strong>${p.score.value === null ? 'not enough signal' : `${p.score.value}/100`}</strong>. The score above stays on ${scoredWith ?? 'the current rubric'}; against the rubric current when this report was made, the preview ${changeWords(p)}. New checks count an optional file that is absent as not applicable.</p>
 <details><summary>${p.changes.length} changes against the current rubric</summary>
 <div class="scroll" role="region" aria-label="Checks the next rubric adds" tabindex="0"><table>
 <thead><tr><th scope="col">Check</th><th scope="col">Result</th><th scope="col">Detail</th></tr></thead>

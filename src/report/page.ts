@@ -12,6 +12,7 @@ import { html, SafeHtml } from './html.ts';
 import { matrixSection } from './matrix.ts';
 import { robotsPatchSection } from './platform-fix.ts';
 import { robotsTxtSection } from './robots-copies.ts';
+import { intentSection } from './intent.ts';
 import { nextRubricLine, nextRubricSection } from './next-rubric.ts';
 import { checksSection, evidenceSection, type CatalogLookup } from './sections.ts';
 import { historySection, shareSection, type HistoryPoint } from './share.ts';
@@ -59,6 +60,7 @@ export function renderReportPage(p: ReportPageInput): string {
   const words = HEADLINE_WORDS[r.headline] ?? r.headline;
   const shown = displayDomain(r.domain);
   const copies = robotsTxtSection(r);
+  const asked = intentSection(r);
   const body = html`<header>
 <p class="muted small">Agent-readiness report · a point-in-time measurement</p>
 <h1>${shown.name}</h1>${shown.ascii ? html`<p class="muted small">As DNS spells it: <code>${shown.ascii}</code></p>` : ''}
@@ -73,9 +75,10 @@ export function renderReportPage(p: ReportPageInput): string {
 <section aria-labelledby="fix">${fixFirstSection(r, p.catalog)}</section>
 ${r.robotsPatch ? html`<section aria-labelledby="robots-patch">${robotsPatchSection(r.robotsPatch)}</section>` : ''}
 ${copies ? html`<section aria-labelledby="robots-copies">${copies}</section>` : ''}
+${asked ? html`<section aria-labelledby="intent">${asked}</section>` : ''}
 <section aria-labelledby="agents">${matrixSection(r.matrix, p.cliVantage, p.evidence)}</section>
 <section aria-labelledby="checks">${checksSection(r, p.catalog)}</section>
-${r.preview ? html`<section aria-labelledby="next-rubric">${nextRubricSection(r.preview, p.catalog)}</section>` : ''}
+${r.preview ? html`<section aria-labelledby="next-rubric">${nextRubricSection(r.preview, p.catalog, r.score.rubricVersion)}</section>` : ''}
 <section aria-labelledby="evidence">${evidenceSection(r.evidenceRefs, p.evidence)}</section>
 ${p.watchForm ? html`<section aria-labelledby="watch">${watchFormSection(shown.name, p.watchForm)}</section>` : ''}
 <section aria-labelledby="share">${shareSection(r.domain, r.reportUrl)}</section>

@@ -20,9 +20,20 @@ import { normalizeDomain, type NormalizeResult } from '../net/domain.ts';
 import { findLatestSiteScan } from '../storage/queries/findScan.ts';
 import { EncodedBody } from './encoded-body.ts';
 
-type LatestRow = NonNullable<Awaited<ReturnType<typeof findLatestSiteScan>>>;
-/** The latest archived scan of a domain, with its Last-Modified header value computed once. */
-export type Latest = LatestRow & { lastModified: string };
+type LatestRow = Omit<NonNullable<Awaited<ReturnType<typeof findLatestSiteScan>>>, 'report'>;
+/** The latest archived scan of a domain, with the rubric that scored it and its Last-Modified header value computed once. */
+export type Latest = LatestRow & { rubric: string | null; lastModified: string };
+
+/** The rubric an archived report names (versions.rubric, else its score's); null when it names none. */
+function rubricOfReport(text: string): string | null {
+  try {
+    const r = JSON.parse(text) as { versions?: { rubric?: unknown }; score?: { rubricVersion?: unknown } };
+    const v = r.versions?.rubric ?? r.score?.rubricVersion;
+    return typeof v === 'string' && /^rubric-v[0-9][0-9a-z.-]{0,30}$/.test(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
 
 export class ReadCaches {
   readonly #db: Knex;
@@ -90,7 +101,9 @@ export class ReadCaches {
       this.#latest.delete(domain);
       return null;
     }
-    const latest = { ...row, lastModified: new Date(row.scanned_at).toUTCString() };
+    const { report, ...rest } = row;
+    // The badge names the rubric that scored the report; read once per cache fill, not per request.
+    const latest = { ...rest, rubric: rubricOfReport(report), lastModified: new Date(row.scanned_at).toUTCString() };
     this.#latest.set(domain, latest);
     return latest;
   }

@@ -48,6 +48,7 @@ table.agents tbody th{font-weight:600;overflow-wrap:anywhere}
 table.agents col.c-agent{width:24%}table.agents col.c-r{width:18%}table.agents col.c-n{width:15%}table.agents col.c-y{width:10%}
 table.agents .o{white-space:nowrap}
 .lbl{display:none}
+table.agents .by{display:block;font-size:.7rem;color:var(--muted);overflow-wrap:anywhere}
 .i{display:inline-block;width:1.1em;text-align:center;font-weight:700}
 .group details{margin:0}
 .group summary{font-weight:400;list-style:none;white-space:nowrap;text-decoration:underline dotted;text-underline-offset:3px}
@@ -55,6 +56,7 @@ table.agents .o{white-space:nowrap}
 .group summary::after{content:" ▾";color:var(--muted);font-size:.8em}
 .group details[open]>.pop{position:absolute;left:0;right:0;z-index:2;background:var(--bg);border:1px solid var(--fg);border-radius:.4rem;padding:.4rem .6rem;box-shadow:0 4px 12px rgb(0 0 0 / .2);font-size:.85rem}
 .pop ul{margin:.2rem 0}
+.pop li{overflow-wrap:anywhere}
 .scroll{overflow-x:auto;border:1px solid var(--line);border-radius:.5rem}
 .scroll:focus{outline:3px solid var(--info)}
 td.wrap{overflow-wrap:anywhere}

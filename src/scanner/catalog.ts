@@ -1,14 +1,15 @@
 /**
- * GET /api/checks: the check catalog, derived from the registry.
+ * GET /api/checks: the check catalog of each published rubric (its per-check weight table),
+ * derived from the registries.
  */
-import { CURRENT_RUBRIC, RUBRICS, rubricChanges, type Rubric, type RubricChange, type RubricStage } from './rubrics.ts';
+import { CURRENT_RUBRIC, RUBRICS, rubricChanges, rubricOf, type Rubric, type RubricChange, type RubricStage } from './rubrics.ts';
 import { MIN_DECIDED } from './scoring.ts';
 import { PROFILES, type Profile } from './types.ts';
 
 export interface CheckCatalog {
   rubricVersion: string;
   stage: RubricStage;
-  /** Preview rubrics only: what they change against the current rubric. */
+  /** What this rubric changes against the one it follows (the preview: the current one; the current one: the previous); absent for the oldest. */
   changes?: RubricChange[];
   minDecidedForGrade: number;
   profiles: Profile[];
@@ -52,7 +53,7 @@ export function buildCatalog(rubric: Rubric = CURRENT_RUBRIC): CheckCatalog {
   return {
     rubricVersion: rubric.version,
     stage: rubric.stage,
-    ...(rubric.stage === 'preview' ? { changes: rubricChanges(CURRENT_RUBRIC, rubric) } : {}),
+    ...(rubric.follows ? { changes: rubricChanges(rubricOf(rubric.follows)!, rubric) } : {}),
     minDecidedForGrade: MIN_DECIDED,
     profiles: [...PROFILES],
     scoring: SCORING_TEXT,

@@ -13,7 +13,7 @@ export type EdgeOutcome = 'pass' | 'challenge' | 'block' | 'rate-limited' | 'aut
 export const DENIALS: ReadonlySet<EdgeOutcome> = new Set(['challenge', 'block', 'rate-limited', 'auth']);
 
 /** Probe error codes that mean "never sent" (unprobed) rather than "sent and failed" (transport-error). */
-const NOT_SENT = new Set(['UNCONFIGURED', 'DEADLINE', 'BUDGET', 'SIGNING']);
+const NOT_SENT = new Set(['UNCONFIGURED', 'DEADLINE', 'BUDGET', 'SIGNING', 'NOT_ASKED']);
 
 export interface Classified { outcome: EdgeOutcome; vendors: string[]; markers: string[] }
 

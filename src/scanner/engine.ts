@@ -10,6 +10,8 @@ import { markdownNotes } from './markdown.ts';
 import { Gatherer } from './gather.ts';
 import { decideHeadline } from './headline.ts';
 import { buildMatrix, usableNetworks } from './matrix.ts';
+import { addContent } from './content.ts';
+import { applySoftBlocks } from './soft-block.ts';
 import { pageOf, parseLinkHeader } from './page.ts';
 import { followedLinksSentence, requestKindsSentence } from './requests.ts';
 import type { WebBotAuthSigner } from '../signing/web-bot-auth.ts';
@@ -19,11 +21,18 @@ import { addSecondNetwork, collectRobotsCopies, copyPath, robotsFileFor, type Ro
 import { robotsCopyNotes, robotsTxtReasons, robotsTxtReport } from './robots-report.ts';
 import { getRoster } from './roster.ts';
 import { runPreview, runRubric } from './rubric.ts';
+import { scoringRubric } from './rubrics.ts';
 import { attributePlatforms, platformFixes } from './platforms.ts';
+import { judgeIntent } from './intent.ts';
+import type { ScanIntent } from './intent-request.ts';
 import { proposeRobotsPatch } from './robots-patch.ts';
+import { attachParties, platformRefusalFixes, refusalReasons, withPlatformRefusals } from './parties.ts';
+import { attachOffers } from './prices.ts';
 import { NETWORKS, type EngineReport, type EvidenceRecord, type FetchedView, type NetworkName, type Profile } from './types.ts';
 import { createLimiter, type Limiter } from './probe.ts';
 import { PhaseCounter, type ProgressSink } from './progress.ts';
+import { DNS_GRACE_MS, type DohSettings } from './dns-lookups.ts';
+import { verifyCardSignatures } from './a2a-signatures.ts';
 import { ROSTER_VERSION, SCHEMA_VERSION, reportVersions } from './versions.ts';
 
 /** A file the scan read, kept beside the evidence so that two scans can be compared line by line. */
@@ -31,6 +40,10 @@ export interface ScannedFile { path: string; state: 'present' | 'absent' | 'unkn
 export interface ScanOutcome { report: EngineReport; evidence: EvidenceRecord[]; files: ScannedFile[] }
 export interface ScanOptions {
   profile?: Profile;
+  /** What the owner wants each role to get: judged into `report.intent`, never into the score or headline. */
+  intent?: ScanIntent;
+  /** The rubric that scores the report (a SCORING_RUBRICS version); the current one when absent. */
+  rubric?: string;
   signal?: AbortSignal;
   /** Told each phase's start and finished requests (robots, each network's grid, files, follow-ups, scoring). */
   onProgress?: ProgressSink;
@@ -50,6 +63,8 @@ export interface ScannerOptions {
   maxRequests?: number;
   /** When set, one unsigned and one Web Bot Auth-signed home-page request per network, as agent-readiness itself. */
   webBotAuth?: WebBotAuthSigner;
+  /** SCAN_DOH_URL and our User-Agent: the DNS discovery lookups (dns-lookups.ts); unset, none are made. */
+  doh?: DohSettings;
 }
 
 /**
@@ -109,6 +124,8 @@ export function createScanner(opts: ScannerOptions): Scanner {
       const normalized = normalizeDomain(input);
       if (!normalized.ok) throw new Error(normalized.message);
       const domain = normalized.domain;
+      // Checked before any request is sent: an unknown rubric is the caller's mistake, not the site's.
+      if (!scoringRubric(scanOpts.rubric)) throw new Error(`${scanOpts.rubric} is not a rubric a scan can be scored with`);
       const site = acquire(domain);
       try {
         return await scanSite(domain, site, scanOpts);
@@ -127,10 +144,15 @@ export function createScanner(opts: ScannerOptions): Scanner {
       budget: { remaining: opts.maxRequests ?? MAX_REQUESTS_PER_SCAN }, rosterVersion: ROSTER_VERSION, limiters: site.limiters,
       onRecord: (record) => addHosts(site, record),
       ...(opts.webBotAuth ? { webBotAuth: opts.webBotAuth } : {}),
+      ...(opts.doh ? { doh: opts.doh } : {}),
       ...(scanOpts.onProgress ? { progress: scanOpts.onProgress } : {}),
     });
 
-    const r1 = await gatherer.round1();
+    // Beside the probes: started once round one's first requests are out, awaited only once round two is done.
+    const round1 = gatherer.round1();
+    const dnsPending = gatherer.dnsLookups();
+    dnsPending?.done.catch(() => undefined);
+    const r1 = await round1;
     const roster = getRoster(ROSTER_VERSION);
     const robots = readRobots(r1.robotsFetch.ok
       ? { ok: true, status: r1.robotsFetch.status, contentType: r1.robotsFetch.contentType, body: r1.robotsFetch.body, edgeOutcome: r1.robotsFetch.outcome }
@@ -139,7 +161,11 @@ export function createScanner(opts: ScannerOptions): Scanner {
     // parse per distinct body): the very number the verdicts compare.
     // robots.txt as each agent got it: its verdict follows its own copy (robots-copies.ts).
     const robotsTxt = collectRobotsCopies(r1.robots, robots, roster);
+    // A 200 page that refuses an agent while the browser got the real page is a denial (soft-block.ts).
+    const softBlocks = applySoftBlocks(r1.controls, r1.cells);
     const rows = buildMatrix({ roster, robots, robotsFor: (a) => robotsFileFor(robotsTxt, robots, a.token), controls: r1.controls, cells: r1.cells, textLength: (v) => v.record.textChars });
+    // The page each agent got, against the browser's (content.ts).
+    addContent(rows, r1.controls, r1.cells, softBlocks);
     const usable = usableNetworks(r1.controls);
     const home = pickHome(r1.controls, usable);
     const page = home ? pageOf(home) : null;
@@ -152,22 +178,33 @@ export function createScanner(opts: ScannerOptions): Scanner {
     const r2 = await gatherer.round2(planFollowups(ev), robotsTxt.confirm);
     ev.followups = r2.followups;
     addSecondNetwork(robotsTxt, r2.robots);
+    // Signed A2A cards: verified once their key sets are in (round two), before anything is judged.
+    const cardSignatures = await verifyCardSignatures(ev);
+    if (cardSignatures) ev.a2aSignatures = cardSignatures;
+    // Lookups still under way get DNS_GRACE_MS more, then are cut off as failed: DNS never holds a scan up for long.
+    const grace = dnsPending ? setTimeout(dnsPending.cutOff, DNS_GRACE_MS) : undefined;
+    const dns = dnsPending ? await dnsPending.done.finally(() => clearTimeout(grace)) : undefined;
+    if (dns) ev.dns = dns.dns;
     for (const r of rows) r.entry.notes.push(...robotsCopyNotes(robotsTxt, r.agent));
     // Markdown the way each agent asks for it, on each agent's row (the preview rubric scores it).
     for (const [token, notes] of markdownNotes(ev)) rows.find((r) => r.agent.token === token)?.entry.notes.push(...notes);
 
     const scoring = new PhaseCounter(scanOpts.onProgress, 'scoring', 1);
+    // Who refused each agent and what each 402 asks: on the rows, beside the verdicts they never change.
+    attachParties(ev);
+    attachOffers(rows, ev.cells);
     const verdict = decideHeadline(ev);
     const profile = detectProfile(ev, scanOpts.profile);
-    const { checks, score } = runRubric(ev, profile.profile);
+    const rubric = scoringRubric(scanOpts.rubric)!;
+    const { checks, score } = runRubric(ev, profile.profile, rubric);
     const views: FetchedView[] = [...r1.all, ...Object.values(ev.followups), ...Object.values(r2.robots)];
-    const evidence = dedupe(views.map((v) => v.record));
+    const evidence = dedupe([...views.map((v) => v.record), ...(dns?.records ?? [])]);
     const report: EngineReport = {
       schemaVersion: SCHEMA_VERSION,
       domain,
       scannedAt: scannedAt.toISOString(),
       headline: verdict.headline,
-      reasons: [...verdict.reasons, ...robotsTxtReasons(robotsTxt, roster), profile.reason],
+      reasons: [...verdict.reasons, ...refusalReasons(rows, verdict, Boolean(opts.webBotAuth)), ...robotsTxtReasons(robotsTxt, roster), profile.reason],
       confidence: verdict.confidence,
       confidenceNote: verdict.confidenceNote,
       vantagesConfirmed: verdict.vantagesConfirmed,
@@ -177,17 +214,18 @@ export function createScanner(opts: ScannerOptions): Scanner {
       matrix: rows.map((r) => r.entry),
       evidenceRefs: evidence.map((e) => e.id),
       probeMethod: probeMethodText(concurrency) + followedLinksSentence(Object.keys(ev.followups)),
-      versions: reportVersions(),
+      versions: reportVersions(rubric.version),
     };
     const preview = runPreview(ev, profile.profile);
     if (preview) report.preview = preview;
     // Who served the page, their concrete fixes and a robots.txt that agrees with the edge: advice only, never scored.
     const platforms = attributePlatforms(ev);
     report.platforms = platforms;
-    report.platformFixes = platformFixes(ev, checks, platforms);
+    report.platformFixes = withPlatformRefusals(platformFixes(ev, checks, platforms), platformRefusalFixes(rows));
     const patch = proposeRobotsPatch(ev, verdict.headline, platforms);
     if (patch) report.robotsPatch = patch;
     report.robotsTxt = robotsTxtReport(robotsTxt, roster);
+    if (scanOpts.intent) report.intent = judgeIntent(ev, scanOpts.intent, platforms);
     scoring.tick();
     return { report, evidence, files: [robotsFileOf(robots), ...copyFilesOf(robotsTxt)] };
   }

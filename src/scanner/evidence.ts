@@ -9,6 +9,7 @@ import type { RobotsCopies } from './robots-copies.ts';
 import type { RosterAgent } from './roster.ts';
 import type { FetchedView, NetworkName } from './types.ts';
 import { judgeFile, type FileState } from './file-judge.ts';
+import type { DnsEvidence } from './dns-lookups.ts';
 
 export interface ScanEvidence {
   domain: string;
@@ -44,9 +45,25 @@ export interface ScanEvidence {
   wba: Record<NetworkName, { unsigned: FetchedView; signed: FetchedView }> | null;
   /** Second-round probes (links sampled from llms.txt, canonical, service-desc...) by key. */
   followups: Record<string, FetchedView>;
+  /** The DNS discovery lookups by DNS over HTTPS (dns-lookups.ts); absent when no resolver is configured. */
+  dns?: DnsEvidence;
+  /** Each signature of the A2A agent card, verified after round two (a2a-signatures.ts); absent when the card carries none. */
+  a2aSignatures?: CardSignatureResult[];
 }
 
 export type { FileState };
+
+/** One signature of the A2A agent card, as a2a-signatures.ts verified it. */
+export interface CardSignatureResult {
+  index: number;
+  alg?: string;
+  kid?: string;
+  /** Where the key came from: `jku <url>`, `jwks_uri <url>`, `embedded jwk`. */
+  keySource?: string;
+  outcome: 'verified' | 'invalid' | 'unverifiable';
+  reason: string;
+}
+
 
 /**
  * Was the file there, and is it the file? The one judgement of src/scanner/file-judge.ts: absent

@@ -6,6 +6,7 @@ import type { ScanEvidence } from './evidence.ts';
 import { llmsTxt, sampleLinks, serviceDescUrls } from './features.ts';
 import { alternateFollower, markdownAlternate } from './markdown.ts';
 import { cardUrlsToFollow, MCP_CARD_KEY } from './mcp-discovery.ts';
+import { cardKeyUrls, keyFollowupKey } from './a2a-signatures.ts';
 
 /** Same-site llms.txt links followed (sorted, first n): what rubric-v1.2-preview's discovery.llms-txt-links scores. */
 export const LLMS_LINK_FOLLOW = 10;
@@ -57,6 +58,9 @@ export function planFollowups(ev: ScanEvidence): Array<[string, string]> {
   // issue 37 item 1: the MCP server cards a catalog lists, wherever they live (the draft lets a catalog
   // name cards on other hosts); the egress guards each host like the sitemap's.
   for (const url of cardUrlsToFollow(ev)) if (!fetched.has(url)) plan.push([`${MCP_CARD_KEY}${url}`, url]);
+
+  // The key sets a signed A2A card names (any https host: the egress guards it like every hop).
+  for (const url of cardKeyUrls(ev)) plan.push([keyFollowupKey(url), url]);
 
   const license = ev.robots.extensions.find((e) => e.field === 'license')?.value;
   if (license) {

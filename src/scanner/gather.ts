@@ -13,6 +13,7 @@ import type { WebBotAuthSigner } from '../signing/web-bot-auth.ts';
 import { gridCells, homeUrl, CONTROL_KEY } from './grid.ts';
 import { createLimiter, runProbe, type Limiter, type ProbeContext, type ProbeSpec } from './probe.ts';
 import { PhaseCounter, type ProgressSink } from './progress.ts';
+import { lookUpDnsRecords, type DnsEvidence, type DohSettings } from './dns-lookups.ts';
 import { ROBOTS_MAX_BYTES } from './robots.ts';
 import { CARD_TYPE, MCP_CARD_KEY } from './mcp-discovery.ts';
 import type { RobotsViews } from './robots-copies.ts';
@@ -52,10 +53,14 @@ export interface GatherOptions {
   progress?: ProgressSink;
   /** Told of every answer's record as it arrives, before the scan's outcome is known. */
   onRecord?: (record: EvidenceRecord) => void;
+  /** The DNS over HTTPS resolver of the DNS discovery lookups (dns-lookups.ts); none: no lookups. */
+  doh?: DohSettings;
 }
 
 export interface Round1 {
   auxNetwork: NetworkName;
+  /** Where the well-known files were read (filesNetworkFor). */
+  filesNetwork: NetworkName;
   controls: Record<NetworkName, FetchedView>;
   cells: Record<string, Record<NetworkName, FetchedView>>;
   robotsFetch: FetchedView;
@@ -91,7 +96,7 @@ export class Gatherer {
     this.#domain = domain;
     this.#opts = opts;
     this.#limiters = opts.limiters ?? { networkA: createLimiter(opts.concurrency), networkB: createLimiter(opts.concurrency) };
-    this.#ctx = { timeoutMs: opts.probeTimeoutMs, signal: opts.signal, budget: opts.budget, classified: new Map(), textBySha: new Map(), titleBySha: new Map() };
+    this.#ctx = { timeoutMs: opts.probeTimeoutMs, signal: opts.signal, budget: opts.budget, classified: new Map(), textBySha: new Map(), titleBySha: new Map(), bodyBySha: new Map(), digestBySha: new Map() };
     // Site files are read from one network: networkA, unless it has no route (robots.txt twice there, see methodology).
     this.auxNetwork = opts.networks.networkA.configured || !opts.networks.networkB.configured ? 'networkA' : 'networkB';
   }
@@ -105,6 +110,19 @@ export class Gatherer {
       onRecord(v.record);
       return v;
     });
+  }
+
+  /**
+   * The DNS discovery lookups through networkA, under their own bound and this scan's budget and
+   * deadline; the engine starts them with round one and awaits them after round two.
+   */
+  dnsLookups(): { done: Promise<{ dns: DnsEvidence; records: EvidenceRecord[] }>; cutOff: () => void } | undefined {
+    const doh = this.#opts.doh;
+    if (!doh) return undefined;
+    // cutOff() ends the lookups still under way (the engine's grace after round two, DNS_GRACE_MS).
+    const stop = new AbortController();
+    const signal = AbortSignal.any([this.#ctx.signal, stop.signal]);
+    return { done: lookUpDnsRecords(this.#domain, this.#opts.networks.networkA, doh, { ...this.#ctx, signal }), cutOff: () => stop.abort() };
   }
 
   url(path: string): string {
@@ -124,7 +142,7 @@ export class Gatherer {
     // The Web Bot Auth pair per network joins the files once its signature is known.
     const filesPhase = new PhaseCounter(sink, 'files', AUX_PATHS.length + 1 + askers.length, false);
     // Issue order = queue order: the grid first (it decides the headline), then the site files.
-    const grid = NETWORKS.map((network) => cells.map((c) => gridPhase[network].track(this.probe({ key: c.key, network, url: homeUrl(this.#domain), userAgent: c.userAgent, arrival: c.headers, isHome: true, keepBody: c.key === CONTROL_KEY }))));
+    const grid = NETWORKS.map((network) => cells.map((c) => gridPhase[network].track(this.probe({ key: c.key, network, url: homeUrl(this.#domain), userAgent: c.userAgent, arrival: c.headers, isHome: true, keepBody: c.key === CONTROL_KEY || keepRefusal }))));
     // Files are asked for with the browser's whole navigation request, Accept set per file;
     // robots.txt as each agent arrives exactly as that agent does.
     const robots = robotsPhase.track(this.#robots({ key: 'robots:browser', ...browser, accept: ROBOTS_ACCEPT }));
@@ -132,9 +150,11 @@ export class Gatherer {
     const robotsAgentView = firstAgent ? robotsPhase.track(this.#robotsAs(firstAgent)) : undefined;
     const markdown = filesPhase.track(this.probe({ key: 'content:markdown', url: homeUrl(this.#domain), ...browser, accept: 'text/markdown, text/html;q=0.5', isHome: true }));
     const products = askers.map((p) => filesPhase.track(this.probe({ key: `markdown:${p.id}`, url: homeUrl(this.#domain), userAgent: uaOf(p.request.headers), arrival: p.request.headers, isHome: true })));
-    const files = AUX_PATHS.map((path) => filesPhase.track(this.probe({ key: `file:${path}`, url: this.url(path), ...browser, accept: '*/*', isHome: false })));
-    // robots.txt as every other agent comes after the files in the queue (nothing in round two
-    // waits for them), and as the browser from the second network.
+    // The well-known files go to the second network once both browser controls have passed
+    // (filesNetworkFor): the robots network carries robots.txt as every agent, the second has room.
+    const filesNetwork = this.#filesNetwork(grid[0]![0]!, grid[1]![0]!);
+    const files = AUX_PATHS.map((path) => filesPhase.track(filesNetwork.then((network) => this.probe({ key: `file:${path}`, network, url: this.url(path), ...browser, accept: '*/*', isHome: false }))));
+    // robots.txt as every other agent, and as the browser from the second network.
     const agentRobots = robotsAgents.map((a) => (a === firstAgent ? robotsAgentView! : robotsPhase.track(this.#robotsAs(a))));
     const second = this.secondNetwork;
     const robotsSecond = robotsPhase.track(this.#robots({ key: 'robots:browser', network: second, ...browser, accept: ROBOTS_ACCEPT }));
@@ -157,6 +177,7 @@ export class Gatherer {
     const robotsAgentFetch = firstAgent ? agentRobotViews[robotsAgents.indexOf(firstAgent)]! : robotsFetch!;
     const out: Round1 = {
       auxNetwork: this.auxNetwork,
+      filesNetwork: await filesNetwork,
       controls: {} as Record<NetworkName, FetchedView>,
       cells: {},
       robotsFetch: robotsFetch!, robotsAgentFetch, markdown: markdownView!,
@@ -182,6 +203,20 @@ export class Gatherer {
     const otherRobots = agentRobotViews.filter((v) => v !== robotsAgentFetch);
     out.all = [...gridViews.flat(), robotsFetch!, robotsAgentFetch, markdownView!, ...productViews, ...fileViews, ...(wbaViews ? wbaViews.flat() : []), ...otherRobots, robotsSecondView];
     return out;
+  }
+
+  /**
+   * Where the well-known files are read: the second network when both networks are configured and
+   * both browser controls passed (the control is first in each network's queue, so this is known
+   * after one round trip), else the robots network as before. Either network then lets a browser
+   * through, and a file is asked for with the browser's headers, so it is the same request to an
+   * equally usable network; moving these 16 requests is what keeps robots.txt as every agent
+   * (26 more requests on the robots network) from lengthening the scan (bench/results.md).
+   */
+  #filesNetwork(controlA: Promise<FetchedView>, controlB: Promise<FetchedView>): Promise<NetworkName> {
+    const second = this.secondNetwork;
+    if (!this.#opts.networks.networkA.configured || !this.#opts.networks.networkB.configured) return Promise.resolve(this.auxNetwork);
+    return Promise.all([controlA, controlB]).then(([a, b]) => (a.outcome === 'pass' && b.outcome === 'pass' ? second : this.auxNetwork));
   }
 
   /** The network that is not the robots (auxiliary) network. */
@@ -237,6 +272,15 @@ export class Gatherer {
     return { followups: out, robots: Object.fromEntries(agents.map((a, i) => [a.token, againViews[i]!])) };
   }
 }
+
+/**
+ * An agent's answer is kept only when it refused or could not be read, and only up to 64 KiB: the
+ * refusal's body is what access.refusal-readable and the x402 v1 offer read (parties.ts,
+ * prices.ts). Passes still let theirs go, identical refusals share one string (bodyBySha), and a
+ * site cannot make a scan hold 56 answers of 256 KiB each.
+ */
+export const REFUSAL_BODY_MAX = 64 * 1024;
+const keepRefusal = (_sha: string, outcome: string, bytes: number): boolean => outcome !== 'pass' && bytes <= REFUSAL_BODY_MAX;
 
 const ROBOTS_ACCEPT = 'text/plain,*/*;q=0.8';
 const ROBOTS_CAP = ROBOTS_MAX_BYTES + 64 * 1024;

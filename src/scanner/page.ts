@@ -22,16 +22,25 @@ export interface PageFacts {
   hasArticle: boolean;
   /** Visible text with whitespace collapsed (script, style, noscript, template excluded). */
   text: string;
+  /**
+   * The same text as a browser flows it: text runs joined as they stand (a word spelled with
+   * character references stays one word), block elements apart. `text` joins every run with a
+   * space and stays as it is, since the verdicts' lengths are measured on it; page-digest.ts reads this one.
+   */
+  flowText: string;
   /** An empty single-page-app root (div#root, #__next, #app, #__nuxt) with almost no text. */
   appShell: boolean;
 }
 
 const HIDDEN = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head']);
+/** Elements whose text runs on with their neighbours' (flowText). */
+const INLINE = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'dfn', 'em', 'font', 'i', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'tt', 'u', 'var', 'wbr']);
 const APP_ROOTS = new Set(['root', '__next', 'app', '__nuxt', 'svelte']);
 
 export function analyzePage(html: string): PageFacts {
-  const facts: PageFacts = { title: '', lang: '', metaDescription: '', metaRobots: {}, metaTdmReservation: null, ogType: '', links: [], jsonLd: [], hasMicrodata: false, hasArticle: false, text: '', appShell: false };
+  const facts: PageFacts = { title: '', lang: '', metaDescription: '', metaRobots: {}, metaTdmReservation: null, ogType: '', links: [], jsonLd: [], hasMicrodata: false, hasArticle: false, text: '', flowText: '', appShell: false };
   const textParts: string[] = [];
+  const flowParts: string[] = [];
   const stack: string[] = [];
   let hidden = 0;
   let inTitle = false;
@@ -42,6 +51,7 @@ export function analyzePage(html: string): PageFacts {
       onopentag(name, attrs) {
         stack.push(name);
         if (HIDDEN.has(name)) hidden++;
+        if (!INLINE.has(name)) flowParts.push(' ');
         if (name === 'html' && attrs.lang) facts.lang = attrs.lang.trim();
         if (name === 'title') inTitle = true;
         if (name === 'article') facts.hasArticle = true;
@@ -63,11 +73,15 @@ export function analyzePage(html: string): PageFacts {
       ontext(data) {
         if (inTitle) facts.title += data;
         if (jsonLd) jsonLd.push(data);
-        else if (hidden === 0) textParts.push(data);
+        else if (hidden === 0) {
+          textParts.push(data);
+          flowParts.push(data);
+        }
       },
       onclosetag(name) {
         stack.pop();
         if (HIDDEN.has(name)) hidden = Math.max(0, hidden - 1);
+        if (!INLINE.has(name)) flowParts.push(' ');
         if (name === 'title') inTitle = false;
         if (name === 'script' && jsonLd) {
           facts.jsonLd.push(jsonLd.join(''));
@@ -81,6 +95,7 @@ export function analyzePage(html: string): PageFacts {
   parser.end();
   facts.title = facts.title.replace(/\s+/g, ' ').trim();
   facts.text = textParts.join(' ').replace(/\s+/g, ' ').trim();
+  facts.flowText = flowParts.join('').replace(/\s+/g, ' ').trim();
   facts.appShell = emptyRoot && facts.text.length < 100;
   return facts;
 }

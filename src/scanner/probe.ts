@@ -8,8 +8,9 @@
 import { hash } from 'node:crypto';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Egress, ProbeResult } from '../net/egress.ts';
-import { classifyOnce, type ClassifyMemo } from './classify.ts';
+import { classifyOnce, type ClassifyMemo, type EdgeOutcome } from './classify.ts';
 import { analyzePage, quickTitle } from './page.ts';
+import { digestOf, type PageDigest } from './page-digest.ts';
 import { curlCommand } from './replay.ts';
 import { headerValue, withAccept, type HeaderList } from './roster.ts';
 import type { EvidenceRecord, FetchedView, NetworkName } from './types.ts';
@@ -22,6 +23,8 @@ const KEY_HEADERS = [
   'x-iinfo', 'x-cdn', 'x-sucuri-block', 'x-sucuri-id', 'x-served-by', 'x-sigsci-agentresponse', 'via', 'x-cache',
   'akamai-cache-status', 'x-kpsdk-ct', 'x-blocked-by-waf', 'x-markdown-tokens',
   'crawler-price', 'crawler-charged', 'crawler-error', 'payment-required', 'accept-signature',
+  // Agent-serving edge products that document a response header (content.ts AGENT_SERVING).
+  'x-edgeoptimize-request-id',
 ];
 
 /** Enough for any home page worth reading and to tell a 100k-character llms.txt; never buffered past it. */
@@ -52,9 +55,9 @@ export interface ProbeSpec {
    * Keep the body once judged (default). Grid answers need only their outcome and text length,
    * so they let it go at once: a scan then holds a few bodies, not seventy (bench/results.md).
    * A function decides by the body's SHA-256, so that of many identical answers (robots.txt as
-   * each agent) only one is ever decoded and kept.
+   * each agent) only one is ever decoded and kept; it is told the answer's outcome too.
    */
-  keepBody?: boolean | ((bodySha256: string) => boolean);
+  keepBody?: boolean | ((bodySha256: string, outcome: EdgeOutcome, bodyBytes: number) => boolean);
 }
 
 export interface ProbeContext {
@@ -67,10 +70,14 @@ export interface ProbeContext {
   textBySha?: Map<string, number>;
   /** This scan's page titles by body SHA-256, so a repeated answer is never decoded. */
   titleBySha?: Map<string, string>;
+  /** Bodies kept by SHA-256: identical answers kept (the same refusal to many agents) share one string. */
+  bodyBySha?: Map<string, string>;
+  /** This scan's home-page digests by body SHA-256 (page-digest.ts): one per distinct page. */
+  digestBySha?: Map<string, PageDigest>;
 }
 
 /** What toView may share across one scan's answers. */
-export type ScanMemo = Pick<ProbeContext, 'classified' | 'textBySha' | 'titleBySha'>;
+export type ScanMemo = Pick<ProbeContext, 'classified' | 'textBySha' | 'titleBySha' | 'bodyBySha' | 'digestBySha'>;
 
 const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
@@ -86,6 +93,13 @@ export function requestHeadersFor(spec: Pick<ProbeSpec, 'userAgent' | 'accept' |
   const out: Record<string, string> = {};
   for (const [name, value] of base) out[name] = value;
   return spec.headers ? Object.assign(out, spec.headers) : out;
+}
+
+function sharedBody(memo: ScanMemo, sha: string, text: () => string): string {
+  if (!memo.bodyBySha) return text();
+  let body = memo.bodyBySha.get(sha);
+  if (body === undefined) memo.bodyBySha.set(sha, (body = text()));
+  return body;
 }
 
 /** One-shot hashing: a Hash object per call cost more than hashing a small body. */
@@ -120,7 +134,18 @@ export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; error
   }
   // The visible text the verdicts compare, measured on arrival so the body can go (see keepBody).
   let textChars = 0;
-  if (classified.outcome === 'pass') {
+  let digest: PageDigest | undefined;
+  if (classified.outcome === 'pass' && spec.isHome && result.ok) {
+    // A home page: its digest (title, canonical, text sketch, gate wording) comes from the same
+    // parse that measures its text, so the page can be compared with the browser's once its body is gone.
+    digest = memo.digestBySha?.get(bodySha256);
+    if (!digest) {
+      const body = bodyText();
+      digest = digestOf(analyzePage(body), body, result.finalUrl);
+      memo.digestBySha?.set(bodySha256, digest);
+    }
+    textChars = digest.textChars;
+  } else if (classified.outcome === 'pass') {
     const known = memo.textBySha?.get(bodySha256);
     textChars = known ?? analyzePage(bodyText()).text.length;
     if (known === undefined) memo.textBySha?.set(bodySha256, textChars);
@@ -147,7 +172,10 @@ export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; error
   // The id hashes what was asked and what came back, never timing, so a re-run against the same site gives the same id.
   const id = `ev_${sha256(JSON.stringify([base.network, base.key, base.url, base.userAgent, base.accept, base.status, base.errorCode, base.bodySha256, base.finalUrl])).slice(0, 24)}`;
   const record: EvidenceRecord = { id, ...base, timingMs: result.timingMs };
-  return { record, ok: result.ok, status: base.status, headers: result.ok ? result.headers : {}, contentType: (result.ok ? result.headers['content-type'] : '') ?? '', body: (typeof spec.keepBody === 'function' ? spec.keepBody(bodySha256) : spec.keepBody !== false) ? bodyText() : '', outcome: classified.outcome };
+  const keep = typeof spec.keepBody === 'function' ? spec.keepBody(bodySha256, classified.outcome, result.ok ? result.body.length : 0) : spec.keepBody !== false;
+  const view: FetchedView = { record, ok: result.ok, status: base.status, headers: result.ok ? result.headers : {}, contentType: (result.ok ? result.headers['content-type'] : '') ?? '', body: keep ? sharedBody(memo, bodySha256, bodyText) : '', outcome: classified.outcome };
+  if (digest) view.digest = digest;
+  return view;
 }
 
 /**

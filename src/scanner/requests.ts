@@ -26,7 +26,7 @@ export const REQUEST_KINDS: readonly RequestKind[] = [
   { key: 'markdown:', what: 'the home page as each product that asks for Markdown in its own Accept sends it (Claude Code as Claude-User, Cursor), and the page\'s rel="alternate" type="text/markdown" link (same site only) as Codex CLI follows it' },
   { key: 'wba:unsigned', what: 'the home page once per network as agent-readiness itself (our own User-Agent, unsigned)' },
   { key: 'wba:signed', what: 'the same request signed with Web Bot Auth as agent-readiness (never as any vendor), with our key directory as Signature-Agent; each request and each redirect hop is signed as it is sent, with its own nonce' },
-  { key: 'file:', what: `the conventional and well-known files ${AUX_PATHS.join(', ')}, with the browser's headers` },
+  { key: 'file:', what: `the conventional and well-known files ${AUX_PATHS.join(', ')}, with the browser's headers, from networkB when both networks' browser controls passed (else from networkA, or networkB when networkA has no route)` },
   { key: 'sitemap:robots', what: 'the sitemap robots.txt names, which may live on another host' },
   { key: 'llms-link:', what: `up to ${LLMS_LINK_FOLLOW} same-site links listed in llms.txt (the first in sorted order; rubric-v1.1 scores the first ${LLMS_LINK_SAMPLE}), to see whether each resolves` },
   { key: 'md-variant:', what: `the .md twins of up to ${MD_VARIANT_SAMPLE} of the first ${LLMS_LINK_SAMPLE} of those links` },
@@ -34,6 +34,8 @@ export const REQUEST_KINDS: readonly RequestKind[] = [
   { key: 'service-desc:', what: `up to ${SERVICE_DESC_SAMPLE} same-site API descriptions named by service-desc links` },
   { key: 'mcp-card:', what: `up to ${MCP_CARD_FOLLOW} MCP server cards listed in /.well-known/mcp/catalog.json or /.well-known/ai-catalog.json, which may live on another host, asked for as application/mcp-server-card+json` },
   { key: 'license', what: 'the licence file robots.txt names (RSL), which may live on another host' },
+  { key: 'a2a-keys:', what: 'the JWK Sets (jku or jwks_uri) the signatures of the A2A agent card name, at most four signatures, on whatever https host they name (guarded like every request)' },
+  { key: 'dns:', what: 'five DNS lookups for the domain (_agents SVCB; _agent, _ans, _x402 and _mcp TXT) by DNS over HTTPS (RFC 8484 GET) to the configured resolver, never the host\'s resolver, through networkA, as agent-readiness; one at a time; they go to the resolver, not the site, so they take none of the site\'s slots, run beside the probes (started with the first, awaited after the last) and count in the per-scan budget' },
 ];
 
 export function requestKindOf(key: string): RequestKind | undefined {

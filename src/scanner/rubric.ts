@@ -1,8 +1,8 @@
 /**
  * Running a registry over the evidence: profile gating, error capture and the score. Every
  * registry check appears in `checks`; checks outside the profile are `skipped` and never counted.
- * The current rubric scores the report; the preview rubric is scored beside it, from the same
- * evidence, and never changes the current score.
+ * The rubric the scan asked for (the current one by default, or the previous) scores the report;
+ * the preview rubric is scored beside it, from the same evidence, and never changes the score.
  */
 import type { CheckDefinition } from './checks/define.ts';
 import { CURRENT_RUBRIC as CURRENT, PREVIEW_RUBRIC as PREVIEW, rubricChanges, type Rubric } from './rubrics.ts';

@@ -4,6 +4,7 @@
  */
 import type { EdgeOutcome } from './classify.ts';
 import type { Intent } from './roster.ts';
+import type { PageDigest } from './page-digest.ts';
 
 export type { EdgeOutcome, Intent };
 export type NetworkName = 'networkA' | 'networkB';
@@ -58,6 +59,8 @@ export interface FetchedView {
   contentType: string;
   body: string;
   outcome: EdgeOutcome;
+  /** A passing home page's digest (page-digest.ts): what content.ts and soft-block.ts compare once the body is gone. */
+  digest?: PageDigest;
 }
 
 export interface MatrixEntry {
@@ -70,6 +73,22 @@ export interface MatrixEntry {
   measurement: 'measured' | 'inferred' | 'could-not-measure';
   attributedVendors: string[];
   notes: string[];
+  /** Who answered each denied or unmeasured cell (parties.ts). */
+  refusedBy?: Partial<Record<NetworkName, components['schemas']['RefusingParty']>>;
+  /** The decoded offer of each 402 answer (prices.ts). */
+  offers?: Partial<Record<NetworkName, components['schemas']['AgentOffer']>>;
+  /** The page each network served the agent, against the browser's (content.ts); absent for token-only agents and older reports. */
+  content?: MatrixContent;
+}
+
+export type ContentResult = 'same' | 'reduced' | 'different' | 'not-compared';
+export interface MatrixContent {
+  networkA: ContentResult;
+  networkB: ContentResult;
+  /** What differs from the browser's page, over both networks. */
+  differs?: Array<'title' | 'text' | 'canonical'>;
+  /** Documented headers of edge products that serve agents pages of their own, where the agent's answer carried one. */
+  agentServing?: Array<{ network: NetworkName; header: string; product: string }>;
 }
 
 export interface CheckResult {
@@ -122,6 +141,7 @@ export interface EngineReport {
   platformFixes?: components['schemas']['PlatformFix'][];
   robotsPatch?: components['schemas']['RobotsPatch'];
   robotsTxt?: components['schemas']['RobotsTxtReport'];
+  intent?: components['schemas']['IntentReport'];
 }
 
 // Compile-time proof that the engine's report is the API's ScanReport minus the fields the API layer adds.

@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import type { CatalogEntry, CatalogLookup } from '../report/sections.ts';
 import { loadArchivedReport } from './archive.ts';
-import type { ScanServices } from './bundle.ts';
+import type { ScanService } from './service.ts';
 import type { Profile } from './types.ts';
 
 /** Structurally the MCP layer's ServiceResult: a body, or an error body with its HTTP status. */
@@ -18,21 +18,26 @@ export interface McpScanInput {
   lead: { name: string; email: string; phone?: string | null; role?: string | null };
   fresh?: boolean;
   profile?: string;
+  /** Judged by the scan service against the contract's ScanIntent, as on POST /scan. */
+  intent?: Record<string, string>;
+  rubric?: string;
   clientIp: string;
 }
 
 /** McpDeps.scanSite and McpDeps.getReport over the same service as POST /scan. */
-export function mcpScanDeps(ctx: AppContext, services: ScanServices): {
+export function mcpScanDeps(ctx: AppContext, scans: ScanService): {
   scanSite(input: McpScanInput): Promise<ServiceResult>;
   getReport(scanId: string): Promise<object | null>;
 } {
   return {
     async scanSite(input) {
       try {
-        const out = await services.scans.scan({
+        const out = await scans.scan({
           domain: input.domain, lead: input.lead, clientIp: input.clientIp,
           ...(input.fresh === true ? { fresh: true } : {}),
           ...(input.profile ? { profile: input.profile as Profile } : {}),
+          ...(input.intent ? { intent: input.intent } : {}),
+          ...(input.rubric ? { rubric: input.rubric } : {}),
         });
         return { ok: true, status: 200, body: out.body as unknown as Record<string, unknown> };
       } catch (err) {

@@ -5,9 +5,9 @@
 // the domain have their own words (lead.ts, ScanService.readDomain) and are judged first.
 import { validateScanRequest } from '../../generated/validators.js';
 import { AppError } from '../errors.ts';
-import type { Profile } from './types.ts';
+import type { Profile, ScanIntent } from './types.ts';
 
-export interface RequestFields { domain: unknown; lead: unknown; profile?: unknown; fresh?: unknown; turnstileToken?: unknown }
+export interface RequestFields { domain: unknown; lead: unknown; profile?: unknown; rubric?: unknown; intent?: unknown; fresh?: unknown; turnstileToken?: unknown }
 
 interface SchemaError { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }
 
@@ -22,7 +22,9 @@ export function scanRequestProblem(fields: RequestFields): string | null {
   if (!first) return 'The scan request is invalid.';
   const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'the request';
   if (first.keyword === 'enum') return `\`${field}\` must be one of ${(first.params.allowedValues as unknown[]).join(', ')}.`;
+  if (first.keyword === 'additionalProperties' && field === 'intent') return `\`intent\` has no role \`${String(first.params.additionalProperty)}\`; the roles are training, search, user-fetch and archive.`;
   if (first.keyword === 'additionalProperties') return `A scan request has no field \`${String(first.params.additionalProperty)}\`.`;
+  if (first.keyword === 'minProperties' && field === 'intent') return '`intent` names no role; leave it out, or name at least one role.';
   return `\`${field}\` ${first.message ?? 'is invalid'}.`;
 }
 
@@ -30,13 +32,23 @@ export function scanRequestProblem(fields: RequestFields): string | null {
 export function scanRequestError(fields: RequestFields): AppError | null {
   const problem = scanRequestProblem(fields);
   if (!problem) return null;
-  const hint = problem.startsWith('`profile`') ? 'Leave `profile` out to let the scan detect the kind of site.' : 'The fields and their allowed values are in the ScanRequest schema at /openapi.json.';
+  const hint = problem.startsWith('`profile`') ? 'Leave `profile` out to let the scan detect the kind of site.'
+    : problem.includes('`intent') ? 'intent names roles (training, search, user-fetch, archive), each allow, block or charge, e.g. {"training": "block", "search": "allow"}.'
+    : problem.startsWith('`rubric`') ? 'Leave `rubric` out to score with the current rubric; GET /api/checks lists each rubric\'s checks and weights.'
+      : 'The fields and their allowed values are in the ScanRequest schema at /openapi.json.';
   return new AppError('BAD_REQUEST', { error: problem, hint });
 }
 
-/** Throws the 400 for a request that breaks the contract; returns the profile, narrowed. */
-export function checkScanRequest(fields: RequestFields): Profile | undefined {
+/** What a valid request asks of the scan beyond its domain and lead. */
+export interface ScanAsk { profile?: Profile; rubric?: string; intent?: ScanIntent }
+
+/** Throws the 400 for a request that breaks the contract; returns the profile, rubric and intent, narrowed. */
+export function checkScanRequest(fields: RequestFields): ScanAsk {
   const err = scanRequestError(fields);
   if (err) throw err;
-  return fields.profile as Profile | undefined;
+  return {
+    ...(fields.profile !== undefined ? { profile: fields.profile as Profile } : {}),
+    ...(fields.rubric !== undefined ? { rubric: fields.rubric as string } : {}),
+    ...(fields.intent !== undefined ? { intent: fields.intent as ScanIntent } : {}),
+  };
 }

@@ -16,12 +16,13 @@ import { checkLead, type Lead } from './lead.ts';
 import type { RateState, ScanLimits } from './limits.ts';
 import { outreachEligible } from './outreach.ts';
 import { domainHint, guardName, preflightDns } from './preflight.ts';
-import { checkScanRequest } from './request.ts';
+import { checkScanRequest, type ScanAsk } from './request.ts';
 import { ADMITTED, JOINED, ProgressRelays, QUEUED, tell, type ProgressListener } from './progress-relay.ts';
 import { newUploadToken } from './token.ts';
 import type { TurnstileGate } from './turnstile.ts';
 import { ephemeralNote, tunnelSuffixOf } from './tunnels.ts';
-import type { Profile, Resolver, ScanInput, ScanOutcome, ScanReportBody, SiteScanner } from './types.ts';
+import type { Profile, Resolver, ScanInput, ScanIntent, ScanOutcome, ScanReportBody, SiteScanner } from './types.ts';
+import { intentKey } from '../scanner/intent-request.ts';
 import { ScanWithdrawn } from './withdrawn.ts';
 
 export interface ScanServiceDeps {
@@ -72,6 +73,7 @@ export interface BatchItemScan {
 /** The lead columns of a batch item's archived scan: no person asked, so no mail and no outreach. */
 const BATCH_LEAD: Lead = { name: 'partner batch', email: '', phone: null, role: null };
 
+
 /** What the scanning request itself gets beyond the shared result. */
 interface Own { token?: string; rate: RateState; mail?: ScanReportBody['mail'] }
 
@@ -106,7 +108,7 @@ export class ScanService {
     const lead = checkLead(input.lead);
     const domain = this.readDomain(input.domain);
     // Every other field as the contract declares it, whichever surface the request came through.
-    const profile = checkScanRequest({ domain: input.domain, lead: input.lead, profile: input.profile, fresh: input.fresh, turnstileToken: input.turnstileToken });
+    const ask = checkScanRequest({ domain: input.domain, lead: input.lead, profile: input.profile, rubric: input.rubric, intent: input.intent, fresh: input.fresh, turnstileToken: input.turnstileToken });
     if (await isExcluded(this.d.db, this.d.excludedDomains, domain)) throw excludedError(domain);
     await this.d.turnstile.check(input.turnstileToken, input.clientIp);
 
@@ -114,9 +116,10 @@ export class ScanService {
     const listener = input.onProgress;
     const run = (sink: ProgressListener | undefined) => {
       ranOwn = true;
-      return this.runFresh(domain, lead, profile, input.clientIp, sink);
+      return this.runFresh(domain, lead, ask, input.clientIp, sink);
     };
-    const key = coalesceKey(domain, profile);
+    // The rubric and the intent change the report, so they are part of what must match to share a scan.
+    const key = coalesceKey(domain, ask.profile, ask.rubric, intentKey(ask.intent));
     if (input.fresh === true) {
       // Bypasses both the window and any scan in flight, but later repeats may reuse it.
       const mine = await run(listener);
@@ -158,7 +161,7 @@ export class ScanService {
     let ranOwn = false;
     const run = () => {
       ranOwn = true;
-      return this.runFresh(domain, item.lead ?? BATCH_LEAD, item.profile, '', undefined, item);
+      return this.runFresh(domain, item.lead ?? BATCH_LEAD, item.profile ? { profile: item.profile } : {}, '', undefined, item);
     };
     const key = coalesceKey(domain, item.profile);
     const recent = await this.d.coalescer.recent(key);
@@ -190,11 +193,11 @@ export class ScanService {
     return { body, headers: headersOf(await this.d.limits.peek(domain)) };
   }
 
-  private async runFresh(domain: string, lead: Lead, profile: Profile | undefined, clientIp: string, onProgress: ProgressListener | undefined, batch?: BatchItemScan): Promise<{ shared: Completed; own: Own }> {
+  private async runFresh(domain: string, lead: Lead, ask: ScanAsk, clientIp: string, onProgress: ProgressListener | undefined, batch?: BatchItemScan): Promise<{ shared: Completed; own: Own }> {
     await preflightDns(domain, this.d.resolve);
     const rate = batch ? await this.d.limits.consumeDomain(domain) : await this.d.limits.consume(domain, clientIp);
     const suffix = tunnelSuffixOf(domain);
-    const { report, evidence, files } = await this.runEngine(domain, profile, onProgress, batch ? (batch.stop ?? true) : undefined, batch?.starting);
+    const { report, evidence, files } = await this.runEngine(domain, ask, onProgress, batch ? (batch.stop ?? true) : undefined, batch?.starting);
     const scanId = randomUUID();
     const body: ScanReportBody = {
       schemaVersion: report.schemaVersion, scanId, domain, scannedAt: report.scannedAt, headline: report.headline,
@@ -207,6 +210,7 @@ export class ScanService {
       ...(report.platformFixes ? { platformFixes: report.platformFixes } : {}),
       ...(report.robotsPatch ? { robotsPatch: report.robotsPatch } : {}),
       ...(report.robotsTxt ? { robotsTxt: report.robotsTxt } : {}),
+      ...(report.intent ? { intent: report.intent } : {}),
     };
     if (suffix) {
       body.ephemeral = true;
@@ -250,7 +254,7 @@ export class ScanService {
     return { shared: { body: { ...body, reportUrl }, completedAtMs: this.d.now().getTime() }, own: { rate, token: token.token, mail } };
   }
 
-  private async runEngine(domain: string, profile: Profile | undefined, onProgress: ProgressListener | undefined, background?: AbortSignal | true, starting?: () => Promise<void>) {
+  private async runEngine(domain: string, ask: ScanAsk, onProgress: ProgressListener | undefined, background?: AbortSignal | true, starting?: () => Promise<void>) {
     // A background scan (a batch item) waits for room outside p-limit, before its deadline starts.
     if (background) await this.d.admission.roomForBackground(background === true ? undefined : background);
     const controller = new AbortController();
@@ -271,7 +275,7 @@ export class ScanService {
       const scan = async () => {
         if (queued) tell(onProgress, ADMITTED);
         await starting?.();
-        return this.d.scanner.scan(domain, { ...(profile ? { profile } : {}), signal, ...(onProgress ? { onProgress } : {}) });
+        return this.d.scanner.scan(domain, { ...ask, signal, ...(onProgress ? { onProgress } : {}) });
       };
       return await Promise.race([this.d.admission.run(scan, signal, { background: background !== undefined }), overdue]);
     } catch (err) {

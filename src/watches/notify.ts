@@ -50,18 +50,16 @@ export async function notifyRun(s: WatchService, w: WatchRow, run: RunRow): Prom
       mail = queued === 'capped' ? 'capped' : 'queued';
       if (queued === 'capped') d.log.info({ watchId: w.id, period: run.period }, 'watch alert not mailed: the recipient reached its daily cap');
     }
-    if (w.webhook_url) {
-      const side = (scanId: string, r: { headline: string; score: number | null }) => ({ scanId, headline: r.headline, score: r.score, reportUrl: reportUrlFor(d.baseUrl, scanId) });
-      await d.deliveries.send({
-        watchId: w.id, url: w.webhook_url, secretVersion: w.secret_version,
-        event: {
-          id: changedEventId(w.id, run.period), type: 'readiness.changed', watchId: w.id, domain: w.domain,
-          from: side(previous.scan_id, { headline: diff.headline.before, score: diff.score.before }),
-          to: side(run.scan_id, { headline: diff.headline.after, score: diff.score.after }),
-          changes, diffUrl: diff.diffUrl,
-        },
-      });
-    }
+    const side = (scanId: string, r: { headline: string; score: number | null }) => ({ scanId, headline: r.headline, score: r.score, reportUrl: reportUrlFor(d.baseUrl, scanId) });
+    const event = {
+      id: changedEventId(w.id, run.period), type: 'readiness.changed' as const, watchId: w.id, domain: w.domain,
+      from: side(previous.scan_id, { headline: diff.headline.before, score: diff.score.before }),
+      to: side(run.scan_id, { headline: diff.headline.after, score: diff.score.after }),
+      changes, diffUrl: diff.diffUrl,
+    };
+    // A key's watches also feed its change feed (listChanges), webhook or not; stored once by the event id.
+    if (w.key_id && d.changes) await d.changes.record(w.key_id, event);
+    if (w.webhook_url) await d.deliveries.send({ watchId: w.id, url: w.webhook_url, secretVersion: w.secret_version, event });
   }
   await markAlerted(d.db, w.id, run.period, previous.scan_id, JSON.stringify(changes), at(), mail);
 }

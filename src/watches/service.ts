@@ -28,7 +28,7 @@ import { queueCappedMail } from '../storage/queries/archiveScan.ts';
 import { activateWatch, deleteWatchRow, endWatch, findWatch, insertWatch, type WatchRow } from '../storage/queries/watches.ts';
 import { deriveWebhookSecret } from '../webhooks/secrets.ts';
 import { DEFAULT_THRESHOLD } from './alerts.ts';
-import type { WebhookDeliveries } from '../webhooks/deliveries.ts';
+import type { WebhookDeliveries, WebhookEvent } from '../webhooks/deliveries.ts';
 import { confirmationMail } from './mails.ts';
 import { tokenMatches, watchToken, type TokenKind } from './tokens.ts';
 import { checkWebhookUrl } from './webhook-url.ts';
@@ -53,6 +53,8 @@ export interface WatchDeps {
   onMailQueued?: () => void;
   /** Webhook delivery (src/webhooks/deliveries.ts). */
   deliveries: WebhookDeliveries;
+  /** The change feed (src/feed/service.ts): a key's watches' events, for listChanges. */
+  changes?: { record(keyId: string, event: WebhookEvent & { watchId: string }): Promise<void> };
   /** Enqueues a period's run (runner.ts). */
   enqueueRun: (watchId: string, period: number, delayMs: number) => Promise<void>;
   cancelRuns: (watch: WatchRow) => Promise<void>;

@@ -106,6 +106,8 @@ export interface DeliveryDeps {
   watchActive: (watchId: string) => Promise<boolean>;
   /** Each watch's slots for attempts in flight (watch-slots.ts: Redis with REDIS_URL, else this process). */
   slots: WatchSlots;
+  /** Told what each attempt came to (the metrics' counter). */
+  onResult?: (result: 'delivered' | 'failed' | 'given-up' | 'dropped') => void;
 }
 
 interface DeliveryJob { id: string }
@@ -227,6 +229,7 @@ export class WebhookDeliveryService implements WebhookDeliveries {
       // Read last, right before the request leaves: an unsubscribe or delete since the event was queued stops it.
       if (!(await this.#d.watchActive(row.watch_id))) {
         await abandonDelivery(this.#d.db, row.id, 'not sent: the watch had ended');
+        this.#d.onResult?.('dropped');
         this.#d.log.info({ delivery: row.id, eventId: row.event_id, watchId: row.watch_id }, 'webhook delivery dropped: the watch is no longer active');
         return;
       }
@@ -239,6 +242,7 @@ export class WebhookDeliveryService implements WebhookDeliveries {
       const counted = await recordAttempt(this.#d.db, row.id, { ...result, at: this.#d.now().toISOString() });
       // Settled meanwhile by another run of this job (two instances after a lapsed lease): its outcome stands.
       if (!counted) return;
+      this.#d.onResult?.(result.delivered ? 'delivered' : job.attempt >= job.attempts ? 'given-up' : 'failed');
       if (!result.delivered) {
         this.#d.log.info({ delivery: row.id, eventId: row.event_id, attempt: job.attempt, of: job.attempts, error: result.error }, 'webhook delivery attempt failed');
         throw new Error(result.error ?? 'not delivered');

@@ -28,6 +28,8 @@ describe('GET / and the scan form', () => {
     assert.match(res.headers.vary!, /Accept/);
     assert.match(res.text, /<form method="post" action="\/"/);
     for (const name of ['domain', 'name', 'email', 'phone', 'role', 'profile']) assert.match(res.text, new RegExp(`name="${name}"`));
+    // Advanced options: the rubric, the current one by default (the empty value) and the previous one selectable.
+    assert.match(res.text, /<details id="advanced"><summary>Advanced options<\/summary>[\s\S]*<select id="f-rubric" name="rubric"><option value="">rubric-v1\.2 \(current\)<\/option><option value="rubric-v1\.1">rubric-v1\.1 \(previous\)<\/option><\/select>/);
     assert.match(res.text, /<script type="application\/ld\+json">\{"@context":"https:\/\/schema\.org","@type":"WebApplication"/);
     assert.doesNotMatch(res.text, /cf-turnstile/, 'no widget while the gate is off');
     const csp = res.headers['content-security-policy']!;

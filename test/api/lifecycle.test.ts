@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
+import { reapOnExit } from '../../bench/lib/child.ts';
 
 type Service = ChildProcessByStdio<null, Readable, Readable>;
 
@@ -20,15 +21,18 @@ const REPORT_STRIPPER = `data:text/javascript,${encodeURIComponent(
 async function start(dir: string, dbFile: string, nodeArgs: string[] = []): Promise<{ child: Service; url: string; output: () => string }> {
   // Its default place: NODE_COMPILE_CACHE would turn the cache on by itself, without main.js.
   const { NODE_COMPILE_CACHE: _set, NODE_DISABLE_COMPILE_CACHE: _off, ...inherited } = process.env;
-  const child = spawn(process.execPath, [...nodeArgs, 'src/main.js'], {
+  const child = reapOnExit(spawn(process.execPath, [...nodeArgs, 'src/main.js'], {
     env: { ...inherited, TMPDIR: dir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `sqlite:${dbFile}`, MAIL_DIR: path.join(dir, 'mail') },
     stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  }));
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk));
   child.stderr.on('data', (chunk: Buffer) => (out += chunk));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "listening" line: ${out}`)), 20000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL'); // a service that never said it listens must not outlive the test
+      reject(new Error(`no "listening" line: ${out}`));
+    }, 20000);
     const look = () => {
       const m = /"url":"(http:\/\/[^"]+)"/.exec(out);
       if (!m) return;

@@ -17,7 +17,7 @@ after(() => t.close());
 describe('GET /health', () => {
   test('reports the service with the rubric and roster versions in force', async () => {
     const res = await request(t.app).get('/health').expect(200).expect(conforms);
-    assert.deepEqual(res.body, { ok: true, service: 'agent-readiness', rubric: 'rubric-v1.1', roster: 'roster-v1.1', jobs: 'ok' });
+    assert.deepEqual(res.body, { ok: true, service: 'agent-readiness', rubric: 'rubric-v1.2', roster: 'roster-v1.1', jobs: 'ok' });
   });
 
   test('ignores a cache-busting query parameter', async () => {
@@ -241,7 +241,7 @@ describe('HEAD mirrors GET in both pipelines', () => {
     test(`HEAD of documented reads answers like their GET without a body; other methods stay 405 (${pipeline})`, async () => {
       const app = pipeline === 'development' ? t : await testApp(env);
       try {
-        for (const path of ['/', '/robots.txt', '/api/checks', '/api/checks?rubric=rubric-v1.2-preview', '/.well-known/ard.json', '/methodology.md']) {
+        for (const path of ['/', '/robots.txt', '/api/checks', '/api/checks?rubric=rubric-v1.3-preview', '/api/checks?rubric=rubric-v1.1', '/.well-known/ard.json', '/methodology.md']) {
           const get = await request(app.app).get(path).expect(200);
           const head = await request(app.app).head(path).expect(200);
           assert.equal(head.headers['content-type'], get.headers['content-type'], path);

@@ -17,7 +17,7 @@ function recordingEngine(listening: () => boolean): JobEngine & { started: Array
   const started: Array<[string, boolean]> = [];
   return {
     kind: 'embedded', started,
-    enqueue: async () => undefined, enqueueMany: async () => undefined, cancel: async () => undefined, close: async () => undefined, health: () => ({ state: 'ok' }),
+    enqueue: async () => undefined, enqueueMany: async () => undefined, cancel: async () => undefined, close: async () => undefined, health: () => ({ state: 'ok' }), counts: async () => [],
     process: (queue) => { started.push([queue, listening()]); },
   };
 }
@@ -30,7 +30,7 @@ test('the workers start after the listener, each once', async () => {
   // alive after a failed assertion.
   try {
     assert.equal(jobs.started.length, 0, 'nothing started while start-up ran');
-    const queues = ['batch-items', 'watch-runs', 'watch-sweeps', 'webhook-deliveries'];
+    const queues = ['batch-items', 'change-prunes', 'watch-runs', 'watch-sweeps', 'webhook-deliveries'];
     const stop = Date.now() + 30_000;
     while (jobs.started.length < queues.length) {
       if (Date.now() > stop) assert.fail(`the workers never started: ${JSON.stringify(jobs.started)}`);

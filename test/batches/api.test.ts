@@ -4,9 +4,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
-import type { JobEngine } from '../../src/jobs/port.ts';
-import { JobEngineUnavailable } from '../../src/jobs/port.ts';
 import { conforms } from '../helpers/contract.ts';
+import { downEngine } from '../jobs/engines.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { scanApiApp } from '../scan-api/api-app.ts';
 import { cannedReport, fakeScanner, type FakeScanner } from '../scan-api/fixtures.ts';
@@ -187,15 +186,7 @@ describe('batches over HTTP', () => {
   });
 
   test('503 when the job engine cannot take the batch: nothing is stored and no budget spent', async () => {
-    const failing: JobEngine = {
-      kind: 'distributed',
-      enqueue: async () => { throw new JobEngineUnavailable('down'); },
-      enqueueMany: async () => { throw new JobEngineUnavailable('down'); },
-      cancel: async () => undefined,
-      process: () => undefined,
-      health: () => ({ state: 'degraded', reason: 'down' }),
-      close: async () => undefined,
-    };
+    const failing = downEngine;
     const down = await scanApiApp({ OPERATOR_TOKEN: TOKEN }, { scanner: fakeScanner() });
     await down.close();
     const d = await (await import('../helpers/app.ts')).testApp({ OPERATOR_TOKEN: TOKEN, LOG_LEVEL: 'silent' }, {}, { scanner: fakeScanner(), jobs: failing });

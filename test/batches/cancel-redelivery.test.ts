@@ -28,7 +28,7 @@ function manualEngine(): JobEngine & { deliver(data: { b: string; s: number }): 
     enqueueMany: async () => undefined,
     cancel: async () => undefined,
     process: (queue, p) => { processors.set(queue, p as Processor<unknown>); },
-    health: () => ({ state: 'ok' }),
+    health: () => ({ state: 'ok' }), counts: async () => [],
     close: async () => undefined,
     deliver(data) {
       const job: Job<unknown> = { id: `${data.b}.${data.s}`, queue: 'batch-items', data, attempt: 1, attempts: 3, signal: new AbortController().signal };

@@ -81,7 +81,7 @@ for (const kind of ['embedded', 'distributed'] as const) {
         enqueue: (q, d, o) => inner.enqueue(q, d, o),
         enqueueMany: (q, j) => inner.enqueueMany(q, j),
         cancel: (q, id) => inner.cancel(q, id),
-        health: () => inner.health(),
+        health: () => inner.health(), counts: (q) => inner.counts(q),
         close: () => inner.close(),
         process: (q, p, o) => inner.process(q, async (job) => {
           if (q !== 'batch-items') return p(job);

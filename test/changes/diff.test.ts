@@ -54,6 +54,18 @@ describe('diffReports (pure)', () => {
       expect: (d) => assert.deepEqual([d.sameRubric, d.score.delta], [false, null]), says: /rubric changed .* not compared/,
     },
     {
+      name: 'a rubric change with equal scores still says the rubric changed', after: { rubric: 'rubric-v1.2' },
+      expect: (d) => assert.deepEqual([d.sameRubric, d.score, d.summary[0]], [false, { before: 80, after: 80, delta: null },
+        'The rubric changed (rubric-v1.1 → rubric-v1.2), so the scores (80 → 80) are not compared, and only the checks both rubrics share are.']),
+    },
+    {
+      name: 'across rubrics only the checks both share are compared: one only in the new rubric, one only in the old, one shared that changed',
+      before: { checks: [check('a.one', 'pass'), check('a.two', 'fail'), check('a.gone', 'pass')] },
+      after: { rubric: 'rubric-v1.2', checks: [check('a.one', 'fail'), check('a.two', 'fail'), check('a.new', 'fail')] },
+      expect: (d) => assert.deepEqual(d.checks.map((c) => [c.id, c.before, c.after]), [['a.one', { status: 'pass' }, { status: 'fail' }]]),
+      says: /Checks that passed and now fail: a\.one\./,
+    },
+    {
       name: 'a check pass → fail, a credit change, a check only in one rubric',
       after: { checks: [check('a.one', 'fail'), check('a.two', 'pass', 0.5), check('a.three', 'pass')] },
       expect: (d) => assert.deepEqual(d.checks.map((c) => [c.id, c.before, c.after]), [

@@ -21,12 +21,12 @@ describe('dogfood: the service scanned by its own CLI', () => {
     cli?.cleanup();
   });
 
-  test('our own origin scores at least 95 with headline open', async (t) => {
+  test('our own origin scores at least 95 with headline open under rubric-v1.2', async (t) => {
     const port = new URL(svc.url).port;
     const run = await runCli(cli.cli, ['scan', `localhost:${port}`, '--format', 'json'], {});
     assert.equal(run.code, 0, run.stderr);
     type Checks = Array<{ id: string; status: string; weight: number; credit?: number; detail?: string; generation?: string }>;
-    const report = (JSON.parse(run.stdout) as { report: { headline: string; score: { value: number | null }; checks: Checks; preview?: { score: { value: number | null }; checks: Checks } } }).report;
+    const report = (JSON.parse(run.stdout) as { report: { headline: string; score: { value: number | null; rubricVersion: string }; checks: Checks; preview?: { score: { value: number | null }; checks: Checks } } }).report;
     // Every check short of a full pass, partial credit included, so a drop says where it came from.
     const short = report.checks.filter((c) => c.status !== 'pass' || (c.credit !== undefined && c.credit < 1))
       .map((c) => `  ${c.id} ${c.status}${c.credit !== undefined ? ` (credit ${c.credit})` : ''} (weight ${c.weight}): ${c.detail ?? ''}`);
@@ -35,16 +35,18 @@ describe('dogfood: the service scanned by its own CLI', () => {
     assert.equal(report.headline, 'open', summary);
     assert.ok((report.score.value ?? 0) >= 95, summary);
 
-    // The next rubric too: every check it adds that can be decided locally passes on our origin.
+    // Scored with rubric-v1.2, the default: every check it added that can be decided locally passes on our origin.
+    assert.equal(report.score.rubricVersion, 'rubric-v1.2', summary);
+    for (const id of ['discovery.llms-txt-v2', 'discovery.ard', 'discovery.mcp-card-shape', 'policy.preferences-agree']) {
+      assert.equal(report.checks.find((c) => c.id === id)?.status, 'pass', `${id}\n${summary}`);
+    }
+    // The next rubric too.
     const added = (report.preview?.checks ?? []).filter((c) => !report.checks.some((k) => k.id === c.id));
     const previewSummary = `next rubric ${report.preview?.score.value}:\n${added.map((c) => `  ${c.id} ${c.status}${c.generation ? ` [${c.generation}]` : ''}: ${c.detail ?? ''}`).join('\n')}`;
     t.diagnostic(previewSummary);
     assert.ok((report.preview?.score.value ?? 0) >= 95, previewSummary);
-    for (const id of ['discovery.llms-txt-v2', 'discovery.ard', 'discovery.mcp-card-shape', 'policy.preferences-agree']) {
-      assert.equal(added.find((c) => c.id === id)?.status, 'pass', `${id}\n${previewSummary}`);
-    }
-    // issue 37 item 1: the preview reads our MCP catalog and the card it lists (not the legacy path), at full credit.
-    const mcpCard = report.preview?.checks.find((c) => c.id === 'discovery.mcp-card');
+    // issue 37 item 1: rubric-v1.2 reads our MCP catalog and the card it lists (not the legacy path), at full credit.
+    const mcpCard = report.checks.find((c) => c.id === 'discovery.mcp-card');
     assert.equal(mcpCard?.status, 'pass', mcpCard?.detail);
     assert.equal(mcpCard?.credit, undefined, `full credit: ${mcpCard?.detail}`);
     assert.match(mcpCard?.generation ?? '', /^MCP catalog/, mcpCard?.detail);

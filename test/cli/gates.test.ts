@@ -80,7 +80,7 @@ describe('agent-readiness CLI gates per check against the running service', () =
       { run: 'the baseline unchanged', args: ['--baseline', base], code: 0 },
       { run: 'baseline regression', args: ['--baseline', regressed], code: 1, stderr: new RegExp(`regression: ${failing[0]!.replace(/\./g, '\\.')} passed in the baseline and now fails[\\s\\S]*regression: ${failing[1]!.replace(/\./g, '\\.')}`) },
       { run: 'baseline improvement', args: ['--baseline', improved], code: 0, stderr: new RegExp(`improvement: ${passing[0]!.replace(/\./g, '\\.')} failed in the baseline and now passes`) },
-      { run: 'stale baseline: another rubric version', args: ['--baseline', otherRubric], code: 2, stderr: new RegExp(`stale: it was written with rubric-v0\\.1, the service now scores with ${rubricVersion.replace(/\./g, '\\.')}`), scans: false },
+      { run: 'a baseline of another rubric: rubric changed, nothing compared', args: ['--baseline', otherRubric], code: 2, stderr: new RegExp(`rubric changed: the baseline .*other-rubric\\.json was written under rubric-v0\\.1 and this scan was scored with ${rubricVersion.replace(/\./g, '\\.')}, so no check is compared \\(neither a regression nor an improvement\\)`) },
       { run: 'stale baseline: an id that no longer exists', args: ['--baseline', goneId], code: 2, stderr: /stale: check id access\.retired-check no longer exists/, scans: false },
       { run: 'missing baseline file', args: ['--baseline', path.join(dir, 'absent.json')], code: 2, stderr: /does not exist; write one with --baseline .* --write-baseline/, scans: false },
       { run: 'unknown assert id', args: ['--assert', 'access.no-such-check'], code: 2, stderr: new RegExp(`unknown check id for --assert: access\\.no-such-check\\. Valid ids \\(${rubricVersion.replace(/\./g, '\\.')}\\): ${ids.map((i) => i.replace(/\./g, '\\.')).join(', ')}`), scans: false },
@@ -106,6 +106,40 @@ describe('agent-readiness CLI gates per check against the running service', () =
     }
     assert.equal(results.length, rows.length);
     assert.equal(fs.existsSync(notWritten), false, 'the refused baseline was not written');
+  });
+
+  test('a baseline written under rubric-v1.1 and compared under rubric-v1.2 says "rubric changed", never a regression or an improvement; --rubric compares it, --write-baseline refreshes it', async () => {
+    const v11 = path.join(dir, 'v11.json');
+    const scan = (...args: string[]) => runCli(cli.cli, ['scan', domain, ...LEAD, ...args], env);
+    const written = await scan('--rubric', 'rubric-v1.1', '--baseline', v11, '--write-baseline');
+    assert.equal(written.code, 0, written.stderr);
+    assert.match(written.stderr, /baseline written to .*v11\.json \(30 checks, rubric-v1\.1\)/);
+    const doc = JSON.parse(fs.readFileSync(v11, 'utf8')) as { rubricVersion: string; checks: Record<string, string> };
+    assert.equal(doc.rubricVersion, 'rubric-v1.1');
+    // Even a baseline whose checks would all be regressions under one rubric is not compared across two.
+    const regressed = path.join(dir, 'v11-regressed.json');
+    fs.writeFileSync(regressed, JSON.stringify({ ...doc, checks: Object.fromEntries(Object.keys(doc.checks).map((id) => [id, 'pass'])) }));
+    for (const file of [v11, regressed]) {
+      const run = await scan('--baseline', file, '--format', 'json');
+      assert.equal(run.code, 2, run.stderr);
+      assert.match(run.stderr, /could not test: rubric changed: the baseline .* was written under rubric-v1\.1 and this scan was scored with rubric-v1\.2/);
+      assert.doesNotMatch(run.stderr, /regression:|improvement:/);
+      const out = JSON.parse(run.stdout) as { report: { score: { rubricVersion: string } }; baseline: { regressions: string[]; improvements: string[]; rubricChanged: unknown } };
+      assert.equal(out.report.score.rubricVersion, 'rubric-v1.2');
+      assert.deepEqual([out.baseline.regressions, out.baseline.improvements, out.baseline.rubricChanged], [[], [], { baseline: 'rubric-v1.1', scan: 'rubric-v1.2' }]);
+    }
+    const text = await scan('--baseline', v11);
+    assert.match(text.stdout, /baseline .*v11\.json: rubric changed \(written under rubric-v1\.1, scored with rubric-v1\.2\): nothing compared/);
+    const pinned = await scan('--rubric', 'rubric-v1.1', '--baseline', v11);
+    assert.equal(pinned.code, 0, `scanned with the baseline's rubric, it compares\n${pinned.stderr}`);
+    const refreshed = await scan('--baseline', v11, '--write-baseline');
+    assert.equal(refreshed.code, 0, refreshed.stderr);
+    assert.equal((JSON.parse(fs.readFileSync(v11, 'utf8')) as { rubricVersion: string }).rubricVersion, 'rubric-v1.2');
+    const after = await scan('--baseline', v11);
+    assert.equal(after.code, 0, after.stderr);
+    const usage = await scan('--rubric', 'rubric-v1.3-preview');
+    assert.equal(usage.code, 2);
+    assert.match(usage.stderr, /--rubric must be one of rubric-v1\.2, rubric-v1\.1, not "rubric-v1\.3-preview"/);
   });
 
   test('--json carries the assertions, the baseline comparison and the combined exit code', async () => {

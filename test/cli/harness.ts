@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { reapOnExit } from '../../bench/lib/child.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -22,7 +23,7 @@ export interface CliRun { code: number | null; stdout: string; stderr: string }
 /** Spawn the CLI with a clean environment (only PATH plus `env`), as CI would. */
 export function runCli(cli: string, args: string[], env: Record<string, string> = {}, timeoutMs = 90_000): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = reapOnExit(spawn(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c));
@@ -53,19 +54,23 @@ export interface ServiceProcess { url: string; stop(): Promise<void> }
 export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-cli-svc-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'src/main.js')], {
+  const child = reapOnExit(spawn(process.execPath, [path.join(root, 'src/main.js')], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: `sqlite:${path.join(dir, 'db.sqlite')}`, MAIL_DIR: path.join(dir, 'mail'), LOG_LEVEL: 'info', ...Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v.replaceAll('{port}', String(port))])),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  }));
   let out = '';
   child.stderr.on('data', (c: Buffer) => (out += c));
   const url = await new Promise<string>((resolve, reject) => {
     // A ceiling, not a speed claim: on a loaded machine start-up can take a while.
-    const timer = setTimeout(() => reject(new Error(`service did not start: ${out}`)), 120_000);
+    const timer = setTimeout(() => {
+      // Never leave a service that did not start behind: it outlived its test before.
+      child.kill('SIGKILL');
+      reject(new Error(`service did not start: ${out}`));
+    }, 120_000);
     child.stdout.on('data', (c: Buffer) => {
       out += c;
       if (/"msg":"listening"/.test(out)) {

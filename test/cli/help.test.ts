@@ -50,6 +50,7 @@ describe('agent-readiness --help and the README', () => {
       [['scan', 'example.org', '--name', 'Ada', '--email', 'ada@world-fixtures.com'], {}, /no API for a hosted scan \(neither --api nor AGENT_READINESS_API\)/],
       [['scan', 'example.org', '--min-score', 'x'], {}, /bad --min-score, --profile, --format or --assert level/],
       [['scan', 'example.org', '--format', 'x'], {}, /bad --min-score, --profile, --format or --assert level/],
+      [['scan', 'example.org', '--intent', 'training=maybe'], {}, /a bad --intent/],
       [['scan', 'example.org', '--header', 'no colon'], {}, /a malformed --header or AGENT_READINESS_HEADERS line/],
       [['scan', 'example.org'], { AGENT_READINESS_HEADERS: 'Host: x' }, /a malformed --header or AGENT_READINESS_HEADERS line/],
     ];

@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCli, parseLocalTarget } from '../../src/cli/args.ts';
-import { baselineFrom, baselineRefusal, combineExit, decideCheckGates, readBaseline, unknownAssertIds, withRefusals } from '../../src/cli/check-gates.ts';
+import { baselineFrom, baselineRefusal, combineExit, decideCheckGates, readBaseline, unknownAssertIds, withRefusals, type Baseline } from '../../src/cli/check-gates.ts';
 import { renderJunit, renderMarkdown } from '../../src/cli/formats.ts';
 import { renderHuman } from '../../src/cli/render.ts';
 import { decideGate } from '../../src/cli/gate.ts';
@@ -152,10 +152,16 @@ describe('CLI per-check gates and formats', () => {
     assert.deepEqual([refused.exitCode, refused.refusals, refused.messages], [2, ['why'], ['could not test: why']]);
   });
 
-  test('a baseline of another rubric, with vanished ids, or not a baseline at all is refused with a reason', () => {
+  test('a baseline with vanished ids or not a baseline at all is refused with a reason; one of another rubric is read and says "rubric changed"', () => {
     const good = JSON.stringify(baselineFrom(report, 'then'));
     assert.equal(typeof readBaseline('b.json', good, catalog), 'object');
-    assert.match(readBaseline('b.json', good, { ...catalog, rubricVersion: 'rubric-v10' }) as string, /stale: it was written with rubric-v9, the service now scores with rubric-v10/);
+    // Another rubric's baseline is read (its ids are not judged against this rubric); the comparison says "rubric changed".
+    const other = readBaseline('b.json', good, { rubricVersion: 'rubric-v10', ids: ['a.one'] });
+    assert.equal(typeof other, 'object');
+    const g = decideCheckGates(report.checks.map((c) => ({ ...c, status: 'fail' })), [], { file: 'b.json', doc: other as Baseline }, 'rubric-v10');
+    assert.deepEqual([g.exitCode, g.baseline?.regressions, g.baseline?.improvements, g.baseline?.rubricChanged], [2, [], [], { baseline: 'rubric-v9', scan: 'rubric-v10' }]);
+    assert.deepEqual(g.messages, ['could not test: rubric changed: the baseline b.json was written under rubric-v9 and this scan was scored with rubric-v10, so no check is compared (neither a regression nor an improvement); refresh it with --baseline b.json --write-baseline, or scan with --rubric rubric-v9 to compare with it']);
+    assert.equal(decideCheckGates(report.checks, [], { file: 'b.json', doc: other as Baseline }, 'rubric-v9').baseline?.rubricChanged, undefined, 'the same rubric compares');
     assert.match(readBaseline('b.json', good, { ...catalog, ids: ['a.one', 'b.two'] }) as string, /stale: check id c\.three no longer exists/);
     assert.match(readBaseline('b.json', '{"x":1}', catalog) as string, /not an agent-readiness baseline/);
     assert.match(readBaseline('b.json', 'nope', catalog) as string, /not JSON/);

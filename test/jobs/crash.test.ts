@@ -14,6 +14,7 @@ import { Redis } from 'ioredis';
 import { DistributedJobEngine } from '../../src/jobs/distributed.ts';
 import { JobEngineUnavailable, LOST_RUNS } from '../../src/jobs/port.ts';
 import { log, REDIS, until } from './engines.ts';
+import { reapOnExit } from '../../bench/lib/child.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobs-crash-'));
 const children: ChildProcess[] = [];
@@ -23,7 +24,7 @@ after(async () => {
 });
 
 function child(env: Record<string, string>): ChildProcess {
-  const c = spawn(process.execPath, [path.join(import.meta.dirname, 'child-worker.ts')], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const c = reapOnExit(spawn(process.execPath, [path.join(import.meta.dirname, 'child-worker.ts')], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] }));
   children.push(c);
   return c;
 }

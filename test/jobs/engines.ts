@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { DistributedJobEngine } from '../../src/jobs/distributed.ts';
 import { EmbeddedJobEngine } from '../../src/jobs/embedded.ts';
-import type { JobEngine } from '../../src/jobs/port.ts';
+import { JobEngineUnavailable, type JobEngine } from '../../src/jobs/port.ts';
 
 export const REDIS = process.env.TEST_REDIS_URL;
 export const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -56,5 +56,17 @@ export async function until(cond: () => boolean | Promise<boolean>, what: string
 /** A job engine that never runs anything (tests that play the runs themselves, or need none). */
 export const idleEngine: JobEngine = {
   kind: 'embedded', enqueue: async () => undefined, enqueueMany: async () => undefined, cancel: async () => undefined,
-  process: () => undefined, health: () => ({ state: 'ok' }), close: async () => undefined,
+  process: () => undefined, health: () => ({ state: 'ok' }), counts: async () => [], close: async () => undefined,
+};
+
+/** A job engine that is down: every enqueue throws JobEngineUnavailable (the 503 paths: nothing stored, nothing spent). */
+export const downEngine: JobEngine = {
+  kind: 'distributed',
+  enqueue: async () => { throw new JobEngineUnavailable('down'); },
+  enqueueMany: async () => { throw new JobEngineUnavailable('down'); },
+  cancel: async () => undefined,
+  process: () => undefined,
+  health: () => ({ state: 'degraded', reason: 'down' }),
+  counts: async () => [],
+  close: async () => undefined,
 };

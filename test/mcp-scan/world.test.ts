@@ -120,7 +120,7 @@ describe('MCP scanner against the test world', () => {
     const oauth = reports.get('mcp-oauth')!;
     assert.match(oauth.auth?.challenge ?? '', /^Bearer /);
     assert.deepEqual(oauth.auth?.scopes, ['mcp:tools']);
-    assert.equal(oauth.auth?.authorizationServers.length, 1);
+    assert.equal(oauth.auth?.authorizationServers?.length, 1);
     const broken = reports.get('mcp-broken')!;
     assert.ok(broken.tools.schemaIssues >= 2);
     assert.ok(broken.tools.items.find((t) => t.name === 'bad name!')?.issues.includes('no description'));

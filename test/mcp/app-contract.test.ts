@@ -36,7 +36,7 @@ describe('/mcp through the app pipeline', () => {
       await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
       assert.deepEqual((await client.listTools()).tools.map((x) => x.name), ['scan_site', 'get_report', 'list_checks']);
       const catalog = await client.callTool({ name: 'list_checks', arguments: {} });
-      assert.equal((catalog.structuredContent as { rubricVersion: string }).rubricVersion, 'rubric-v1.1');
+      assert.equal((catalog.structuredContent as { rubricVersion: string }).rubricVersion, 'rubric-v1.2');
       const missing = await client.callTool({ name: 'get_report', arguments: { scanId: '00000000-0000-4000-8000-000000000000' } });
       assert.equal(missing.isError, true);
       const refused = await client.callTool({ name: 'scan_site', arguments: { domain: 'localhost', name: 'Ada Lovelace', email: 'ada@example.com' } });
@@ -55,14 +55,17 @@ describe('/mcp through the app pipeline', () => {
 
   test('app: list_checks returns the real catalog', async () => {
     const res = await rpc(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_checks', arguments: {} } })).expect(200).expect(conforms);
-    assert.equal(res.body.result.structuredContent.rubricVersion, 'rubric-v1.1');
+    assert.equal(res.body.result.structuredContent.rubricVersion, 'rubric-v1.2');
   });
 
   test('app: list_checks with rubric set to the preview returns the next rubric and what it changes; an unknown rubric is an error', async () => {
-    const res = await rpc(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_checks', arguments: { rubric: 'rubric-v1.2-preview' } } })).expect(200).expect(conforms);
-    assert.equal(res.body.result.structuredContent.rubricVersion, 'rubric-v1.2-preview');
+    const res = await rpc(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_checks', arguments: { rubric: 'rubric-v1.3-preview' } } })).expect(200).expect(conforms);
+    assert.equal(res.body.result.structuredContent.rubricVersion, 'rubric-v1.3-preview');
     assert.equal(res.body.result.structuredContent.stage, 'preview');
-    assert.ok(res.body.result.structuredContent.changes.some((c: { checkId: string }) => c.checkId === 'trust.web-bot-auth'));
+    assert.ok(Array.isArray(res.body.result.structuredContent.changes), 'the preview says what it changes against rubric-v1.2');
+    const old = await rpc(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_checks', arguments: { rubric: 'rubric-v1.1' } } })).expect(200).expect(conforms);
+    assert.equal(old.body.result.structuredContent.rubricVersion, 'rubric-v1.1');
+    assert.equal(old.body.result.structuredContent.stage, 'previous');
     const bad = await rpc(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'list_checks', arguments: { rubric: 'rubric-v9' } } })).expect(200);
     assert.ok(bad.body.error || bad.body.result?.isError, JSON.stringify(bad.body));
   });

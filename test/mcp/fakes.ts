@@ -61,7 +61,9 @@ export function mcpApp(deps: McpDeps, pipeline: Pipeline = 'development'): expre
     VALIDATE_RESPONSES: pipeline === 'development' ? 'true' : 'false', NODE_ENV: pipeline === 'production' ? 'production' : 'test',
   });
   const ctx: AppContext = { config, db: NO_STORAGE, log: pino({ level: 'silent' }), spec: openapiDocument, now: () => new Date() };
-  return createApp(ctx, startServices(ctx, { mailer: false, scanner: NEVER_SCANS, mcp: deps }));
+  // Workers never start: the MCP router needs none, and nothing stops this app, so a started
+  // job engine and batch reconciler would hold the test process open after its last test.
+  return createApp(ctx, startServices(ctx, { mailer: false, scanner: NEVER_SCANS, mcp: deps, deferWorkers: true }));
 }
 
 /** Listens on 127.0.0.1 with baseUrl pointing at the chosen port. */

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import knex from 'knex';
 import { Redis } from 'ioredis';
-import { spawnService, type Child } from '../../bench/lib/child.ts';
+import { spawnServices, type Child } from '../../bench/lib/child.ts';
 import { assertExactlyOnce, createBatch, partnerKey, waitForBatch, worldDomains, worldServiceEnv } from '../helpers/batch-run.ts';
 import { startWorld, type World } from '../world/index.ts';
 
@@ -39,7 +39,7 @@ describe('a batch shared by two instances survives one of them being SIGKILLed',
       // A dead instance's jobs are taken up after its locks lapse: short here to keep the test short.
       JOB_LEASE_MS: '5000', FLEET_PER_ADDRESS_CONCURRENCY: '6', WORKER_CONCURRENCY: '4', SCAN_DEADLINE_MS: '10000', LOG_LEVEL: 'warn',
     };
-    [a, b] = await Promise.all([spawnService(env, { timeoutMs: 120_000 }), spawnService(env, { timeoutMs: 120_000 })]);
+    [a, b] = await spawnServices([env, env], { timeoutMs: 120_000 });
   });
   after(async () => {
     await a?.stop();

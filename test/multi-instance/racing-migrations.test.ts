@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knex from 'knex';
-import { spawnService, type Child } from '../../bench/lib/child.ts';
+import { reapOnExit, spawnService, type Child } from '../../bench/lib/child.ts';
 import { migrations } from '../../src/storage/migrations/index.ts';
 
 const DB = process.env.TEST_DATABASE_URL;
@@ -19,7 +19,7 @@ const skip = DB ? undefined : 'TEST_DATABASE_URL not set: racing migrations need
 const INSTANCES = 4;
 
 function burner(): ChildProcess {
-  return spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+  return reapOnExit(spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
 }
 
 describe('instances started at once on an empty PostgreSQL database', { skip }, () => {

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import knex from 'knex';
 import { Redis } from 'ioredis';
-import { spawnService, type Child } from '../../bench/lib/child.ts';
+import { spawnServices, type Child } from '../../bench/lib/child.ts';
 import { conforms } from '../helpers/contract.ts';
 import { rawRequest, type RawResponse } from '../hostile/lib/raw-http.ts';
 import { SmtpSink } from '../scan-api/smtp-sink.ts';
@@ -84,7 +84,7 @@ describe('several instances on one Postgres and one Redis', () => {
       MAIL_PER_RECIPIENT_PER_DAY: '1000',
     };
     // Both start at once on the empty database: their migrations race, and both must come up.
-    [a, b] = await Promise.all([spawnService(env, { timeoutMs: 120_000 }), spawnService(env, { timeoutMs: 120_000 })]);
+    [a, b] = await spawnServices([env, env], { timeoutMs: 120_000 });
   });
 
   after(async () => {

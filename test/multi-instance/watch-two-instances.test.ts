@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
 import { Redis } from 'ioredis';
-import { spawnService, type Child } from '../../bench/lib/child.ts';
+import { spawnServices, type Child } from '../../bench/lib/child.ts';
 import { conforms } from '../helpers/contract.ts';
 import { rawRequest } from '../hostile/lib/raw-http.ts';
 import { startWorld, type World } from '../world/index.ts';
@@ -43,7 +43,7 @@ describe('a watch run by two instances on PostgreSQL and Redis: each due period 
       NETWORK_A_PROXY: world.env.NETWORK_A_PROXY!, NETWORK_B_PROXY: world.env.NETWORK_B_PROXY!, SCAN_RESOLVE: world.env.SCAN_RESOLVE!, NODE_EXTRA_CA_CERTS: world.env.NODE_EXTRA_CA_CERTS!,
       WATCH_INTERVAL_S: '5', COALESCE_WINDOW_S: '0', RATE_LIMIT_PER_DOMAIN: '60/60', JOB_LEASE_MS: '5000', SCAN_DEADLINE_MS: '10000', LOG_LEVEL: 'warn',
     };
-    [a, b] = await Promise.all([spawnService(env, { timeoutMs: 120_000 }), spawnService(env, { timeoutMs: 120_000 })]);
+    [a, b] = await spawnServices([env, env], { timeoutMs: 120_000 });
     db = knex({ client: 'pg', connection: url.toString() });
   });
   after(async () => {

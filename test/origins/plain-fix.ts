@@ -5,7 +5,7 @@ import { scanLocally } from '../../src/cli/local.ts';
 import type { OriginSnippet } from '../../src/scanner/data/platforms/index.ts';
 import { startServer, type ServerKind } from './servers.ts';
 
-export const scanOf = (port: number) => scanLocally({ scheme: 'http', host: '127.0.0.1', port, display: `127.0.0.1:${port}` }, undefined);
+export const scanOf = (port: number) => scanLocally({ scheme: 'http', host: '127.0.0.1', port, display: `127.0.0.1:${port}` }, {});
 
 export async function assertPlainFix(kind: ServerKind, site: string, checkId: string, snippet: OriginSnippet): Promise<void> {
   const plain = await startServer(kind, site);

@@ -1,19 +1,25 @@
 // A full-size report for the page tests: every agent of roster-v1.0 (33), every check of the
-// registry, and evidence with request headers and curl for every probe, with a mix of
+// rubric-v1.1 registry (an archived report of that rubric), and evidence with request headers and curl for every probe, with a mix of
 // outcomes that exercises every word and icon. Built from the engine's own registry and score
 // formula, so its score agrees with its checks. Deterministic: no clock, no randomness.
 import { CHECKS } from '../../src/scanner/checks/index.ts';
-import { PREVIEW_ADDED } from '../../src/scanner/checks/preview.ts';
-import { CURRENT_RUBRIC, rubricChanges, rubricOf } from '../../src/scanner/rubrics.ts';
+import { V12_ADDED } from '../../src/scanner/checks/v1.2.ts';
+import { CURRENT_RUBRIC, PREVIOUS_RUBRIC, rubricChanges } from '../../src/scanner/rubrics.ts';
 import { everyCatalogCheck } from '../../src/scanner/catalog.ts';
 import { curlCommand } from '../../src/scanner/replay.ts';
 import { getRoster } from '../../src/scanner/roster.ts';
 import { fixesFromTable } from '../../src/scanner/platforms.ts';
 import { computeScore } from '../../src/scanner/scoring.ts';
 import type { CheckResult, EdgeOutcome, EngineReport, EvidenceRecord, MatrixEntry, NetworkName } from '../../src/scanner/types.ts';
-import { PREVIEW_RUBRIC_VERSION, reportVersions } from '../../src/scanner/versions.ts';
+import { PREVIOUS_RUBRIC_VERSION, reportVersions } from '../../src/scanner/versions.ts';
 import { catalogLookup } from '../../src/scans/adapters.ts';
 import type { CliVantage } from '../../src/scans/types.ts';
+
+/**
+ * The report is one archived under rubric-v1.1, before rubric-v1.2 was released: scored with
+ * rubric-v1.1 and carrying the preview of that time, which became rubric-v1.2 as it was.
+ */
+const ARCHIVED_PREVIEW = 'rubric-v1.2-preview';
 
 export const fullCatalog = catalogLookup({ checks: everyCatalogCheck() });
 
@@ -87,14 +93,14 @@ export function fullReport(domain = 'full-site.example'): { report: EngineReport
       'robots.txt disallows 3 agents, and the edge honours it.',
     ],
     confidence: 'high', confidenceNote: 'Both networks answered, both browser controls passed, and robots.txt was read.', vantagesConfirmed: true,
-    score: computeScore(scored), profile: 'general', checks: scored.map((s) => s.result), matrix,
+    score: computeScore(scored, PREVIOUS_RUBRIC_VERSION), profile: 'general', checks: scored.map((s) => s.result), matrix,
     evidenceRefs: ev.map((e) => e.id),
     probeMethod: 'Each agent request was sent from two datacenter networks with the agent\u2019s published user-agent string, beside a browser control from the same network.',
-    versions: reportVersions(),
+    versions: reportVersions(PREVIOUS_RUBRIC_VERSION),
   };
   // The preview: the same current checks, then the added ones with every status a preview check takes.
   const previewStatuses: CheckResult['status'][] = ['pass', 'fail', 'inconclusive', 'pass', 'fail', 'inconclusive', 'pass'];
-  const added = PREVIEW_ADDED.map((c, i) => {
+  const added = V12_ADDED.map((c, i) => {
     const status = previewStatuses[i % previewStatuses.length]!;
     const result: CheckResult = { id: c.id, category: c.category, weight: c.weight, status, detail: `${c.name}: ${status} on ${domain}.` };
     if (status !== 'inconclusive') result.generation = GENERATIONS[c.id] ?? 'ARD v0.91 (ard.json)';
@@ -104,8 +110,8 @@ export function fullReport(domain = 'full-site.example'): { report: EngineReport
   const llmsLinks: CheckResult = { id: 'discovery.llms-txt-links', category: 'discovery', weight: 2, status: 'fail', credit: 0.499, detail: '5 of 8 links resolve (62 %); 3 dead: /docs/broken (HTTP 503), /docs/old (HTTP 404), /docs/removed (HTTP 410)' };
   const previewScored = [...scored.map((s) => (s.result.id === llmsLinks.id ? { result: llmsLinks, thousandths: 499 } : s)), ...added];
   report.preview = {
-    rubricVersion: PREVIEW_RUBRIC_VERSION, score: computeScore(previewScored, PREVIEW_RUBRIC_VERSION), checks: previewScored.map((s) => s.result),
-    changes: rubricChanges(CURRENT_RUBRIC, rubricOf(PREVIEW_RUBRIC_VERSION)!),
+    rubricVersion: ARCHIVED_PREVIEW, score: computeScore(previewScored, ARCHIVED_PREVIEW), checks: previewScored.map((s) => s.result),
+    changes: rubricChanges(PREVIOUS_RUBRIC, CURRENT_RUBRIC),
   };
   // Cloudflare served it: the platform fixes come from the scanner's own table, naming the agents it turned away.
   report.platforms = [{ id: 'cloudflare', name: 'Cloudflare', role: 'edge', evidence: 'header cf-ray: 8f1e2d3c4b5a6978-AMS on the home page' }];

@@ -131,6 +131,7 @@ describe('POST /scan, GET /r/{scanId}, GET /badge over HTTP', () => {
     assert.match(String(res.headers['cache-control']), /max-age=\d+/);
     assert.match(String(res.body), /72/);
     assert.match(String(res.body), /partially-blocked/);
+    assert.match(String(res.body), /<title>agent-ready rubric-v1\.1: 72 · partially-blocked<\/title>/, 'the badge names the rubric of the report it shows');
     const none = await request(t.app).get('/badge/never-scanned-api.com.svg').buffer(true).parse(asText).expect(404).expect(conforms);
     assert.match(String(none.body), /not scanned/);
     await request(t.app).get('/badge/never-scanned-api.com.svg').set('Accept', 'application/json').expect(404).expect(conforms);

@@ -59,7 +59,7 @@ describe('POST /scan with the real engine against the test world', () => {
     const page = await request(t.app).get(`/r/${res.body.scanId}`).expect(200).expect(conforms);
     assert.match(page.text, /Why it matters and how to fix it/);
     // The next rubric travels with the report: in the response, in the archive and on the page.
-    assert.equal(res.body.preview?.rubricVersion, 'rubric-v1.2-preview');
+    assert.equal(res.body.preview?.rubricVersion, 'rubric-v1.3-preview');
     const archived = await request(t.app).get(`/r/${res.body.scanId}`).set('Accept', 'application/json').expect(200).expect(conforms);
     assert.deepEqual(archived.body.preview, res.body.preview);
     assert.match(page.text, /Next rubric: <strong>\d+\/100<\/strong>/);

@@ -21,6 +21,7 @@ import { scanApiApp } from './api-app.ts';
 
 const LEAD = { name: 'Ada Lovelace', email: 'ada@world-fixtures.com' };
 const PROFILE_RULE = '`profile` must be one of general, dev-platform, docs, publisher.';
+const RUBRIC_RULE = '`rubric` must be one of rubric-v1.2, rubric-v1.1.';
 
 describe('every scan entry point validates what the contract declares and archives valid reports', () => {
   let world: World;
@@ -76,6 +77,62 @@ describe('every scan entry point validates what the contract declares and archiv
       assert.equal(mcp.body.result?.isError, true, JSON.stringify(mcp.body));
     }
     assert.deepEqual(await counts(), before, 'nothing archived, nothing mailed');
+  });
+
+  test('a rubric no scan can use (the preview, a retired or unknown one) is refused by REST (body and query), the form and the MCP tool alike, before anything is scanned', async () => {
+    const domain = world.domain('open-basic');
+    const before = await counts();
+    for (const rubric of ['rubric-v1.3-preview', 'rubric-v1.2-preview', 'rubric-v1.0', 'RUBRIC-V1.1', '<b>x</b>']) {
+      const rest = await request(t.app).post('/scan').send({ domain, lead: LEAD, rubric }).expect(400).expect(conforms);
+      assert.equal(rest.body.error, RUBRIC_RULE, `REST ${JSON.stringify(rubric)}`);
+      const query = await request(t.app).post('/scan').query({ rubric }).send({ domain, lead: LEAD }).expect(400).expect(conforms);
+      assert.equal(query.body.error, RUBRIC_RULE, `REST ?rubric=${JSON.stringify(rubric)}`);
+      const page = await form({ domain, ...LEAD, rubric }).expect(400).expect(conforms);
+      assert.ok(page.text.includes('Rubric must be one of rubric-v1.2, rubric-v1.1.'), page.text.slice(0, 400));
+      assert.ok(!page.text.includes('<b>x</b>'), 'what was typed is escaped');
+      const mcp = await tool({ domain, ...LEAD, rubric }).expect(200);
+      assert.equal(mcp.body.result?.isError, true, JSON.stringify(mcp.body));
+    }
+    // Body and query disagreeing is the caller's mistake, said as such; agreeing is fine.
+    const both = await request(t.app).post('/scan').query({ rubric: 'rubric-v1.1' }).send({ domain, lead: LEAD, rubric: 'rubric-v1.2' }).expect(400).expect(conforms);
+    assert.match(both.body.error, /body asks for rubric-v1.2 and the query for rubric-v1.1/);
+    const twice = await request(t.app).post('/scan?rubric=rubric-v1.1&rubric=rubric-v1.2').send({ domain, lead: LEAD }).expect(400).expect(conforms);
+    assert.equal(typeof twice.body.error, 'string');
+    assert.deepEqual(await counts(), before, 'nothing archived, nothing mailed');
+  });
+
+  test('rubric-v1.1 asked for through REST (body and ?rubric=), the form and the MCP tool scores the report with it; the permalink keeps it after later default scans', async () => {
+    const domain = world.domain('robots-partial');
+    const body = await request(t.app).post('/scan').send({ domain, lead: LEAD, rubric: 'rubric-v1.1', fresh: true }).expect(200).expect(conforms);
+    const query = await request(t.app).post('/scan?rubric=rubric-v1.1').send({ domain, lead: LEAD, fresh: true }).expect(200).expect(conforms);
+    const posted = await form({ domain, ...LEAD, rubric: 'rubric-v1.1' }).expect(303);
+    const mcp = await tool({ domain, ...LEAD, rubric: 'rubric-v1.1', fresh: true }).expect(200);
+    for (const r of [body.body, query.body, mcp.body.result?.structuredContent]) assert.equal(r?.versions?.rubric, 'rubric-v1.1', 'the response names the rubric');
+    assert.match(mcp.body.result?.content?.[0]?.text ?? '', /"rubric":"rubric-v1\.1"/, 'and so does the MCP tool\'s text');
+    const ids = [body.body.scanId, query.body.scanId, /^\/r\/([0-9a-f-]{36})$/.exec(posted.headers.location!)?.[1], mcp.body.result?.structuredContent?.scanId] as string[];
+    // A default scan right after is not served the rubric-v1.1 result from the coalescing window.
+    const now = await request(t.app).post('/scan').send({ domain, lead: LEAD }).expect(200).expect(conforms);
+    assert.equal(now.body.coalesced, false, 'a scan under another rubric is not the same scan');
+    assert.equal(now.body.versions.rubric, 'rubric-v1.2');
+    assert.equal(now.body.score.rubricVersion, 'rubric-v1.2');
+    for (const id of ids) {
+      assert.ok(id, 'each surface archived a report');
+      const json = await request(t.app).get(`/r/${id}`).set('Accept', 'application/json').expect(200).expect(conforms);
+      assert.equal(json.body.versions.rubric, 'rubric-v1.1', id);
+      assert.equal(json.body.score.rubricVersion, 'rubric-v1.1', id);
+      assert.equal(json.body.checks.length, 30, 'rubric-v1.1 has its 30 checks');
+      const page = await request(t.app).get(`/r/${id}`).set('Accept', 'text/html').expect(200);
+      assert.match(page.text, /rubric-v1\.1/, 'the permalink page names the rubric');
+    }
+    // The rubric-v1.1 report against the rubric-v1.2 one: the diff says the rubric changed and compares shared checks only.
+    const diff = await request(t.app).get(`/r/${ids[0]}/diff/${now.body.scanId}`).set('Accept', 'application/json').expect(200).expect(conforms);
+    assert.equal(diff.body.sameRubric, false);
+    assert.equal(diff.body.score.delta, null);
+    assert.match(diff.body.summary[0], /^The rubric changed \(rubric-v1\.1 → rubric-v1\.2\)/);
+    const v11 = new Set((await request(t.app).get(`/r/${ids[0]}`).set('Accept', 'application/json')).body.checks.map((c: { id: string }) => c.id));
+    for (const c of diff.body.checks as Array<{ id: string; before: unknown; after: unknown }>) {
+      assert.ok(v11.has(c.id) && c.before !== null && c.after !== null, `${c.id} is a check both rubrics share`);
+    }
   });
 
   test('REST, the form, the MCP tool and the CLI (scan and upload) each archive a report that validates against ScanReport', async () => {

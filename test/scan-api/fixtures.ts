@@ -2,7 +2,7 @@
 // can count upstream scans.
 import pino from 'pino';
 import type { EngineReport, EvidenceRecord, MatrixEntry } from '../../src/scanner/types.ts';
-import type { Resolver, SiteScanner } from '../../src/scans/types.ts';
+import type { Resolver, ScanIntent, SiteScanner } from '../../src/scans/types.ts';
 import { reportVersions } from '../../src/scanner/versions.ts';
 
 export const silentLog = pino({ level: 'silent' });
@@ -33,7 +33,7 @@ export function cannedReport(domain: string, over: Partial<EngineReport> = {}): 
     ],
     evidenceRefs: ['ev-1', 'ev-2'],
     probeMethod: 'Each agent request was sent from two datacenter networks with the agent\'s published user-agent string.',
-    versions: reportVersions(),
+    versions: reportVersions('rubric-v1.1'),
     ...over,
   };
 }
@@ -54,6 +54,8 @@ export interface FakeScanner extends SiteScanner {
   calls: string[];
   /** The pinned profile of each call (undefined when none). */
   profiles: Array<string | undefined>;
+  /** The owner's intent of each call (undefined when none). */
+  intents: Array<ScanIntent | undefined>;
   /** Resolves pending scans (when `gate` is used). */
   release(): void;
 }
@@ -64,13 +66,16 @@ export function fakeScanner(opts: { make?: (domain: string) => EngineReport; fai
   let gate = opts.held ? new Promise<void>((r) => { open = r; }) : Promise.resolve();
   const calls: string[] = [];
   const profiles: Array<string | undefined> = [];
+  const intents: Array<ScanIntent | undefined> = [];
   return {
     calls,
     profiles,
+    intents,
     release() { open(); gate = Promise.resolve(); },
     async scan(domain, scanOpts) {
       calls.push(domain);
       profiles.push(scanOpts?.profile);
+      intents.push(scanOpts?.intent);
       await gate;
       if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
       if (opts.fail) throw new Error(opts.fail);

@@ -67,10 +67,17 @@ describe('report HTML', () => {
 
   test('badges are grey for unknown or a null score and coloured otherwise', () => {
     const grey = /fill="#939393"/;
-    assert.match(badgeFor('unknown', 55), grey);
-    assert.match(badgeFor('open', null), grey);
-    assert.doesNotMatch(badgeFor('open', 91), grey);
-    assert.match(badgeFor('open', 91), /91 · open/);
+    assert.match(badgeFor('unknown', 55, 'rubric-v1.2'), grey);
+    assert.match(badgeFor('open', null, 'rubric-v1.2'), grey);
+    assert.doesNotMatch(badgeFor('open', 91, 'rubric-v1.2'), grey);
+    assert.match(badgeFor('open', 91, 'rubric-v1.2'), /91 · open/);
     assert.match(notScannedBadge(), /not scanned/);
+  });
+
+  test('a badge names the rubric that scored its report, so the same number under two rubrics never looks alike', () => {
+    const [v11, v12] = [badgeFor('open', 91, 'rubric-v1.1'), badgeFor('open', 91, 'rubric-v1.2')];
+    assert.match(v11, /<title>agent-ready rubric-v1\.1: 91 · open<\/title>/);
+    assert.match(v12, /<title>agent-ready rubric-v1\.2: 91 · open<\/title>/);
+    assert.notEqual(v11, v12);
   });
 });

@@ -2,13 +2,16 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { PREVIEW_ADDED, PREVIEW_REVISED } from '../../src/scanner/checks/preview.ts';
+import { V12_ADDED, V12_REVISED } from '../../src/scanner/checks/v1.2.ts';
+import { V13_ADDED } from '../../src/scanner/checks/preview.ts';
 import { CHECKS as CURRENT } from '../../src/scanner/checks/index.ts';
 import type { CheckStatus } from '../../src/scanner/types.ts';
 import type { CheckDefinition } from '../../src/scanner/checks/define.ts';
 import { evidence, DOMAIN, type BaselineOptions, type Resp } from './fixtures.ts';
 import { htmlPage } from '../world/site.ts';
 import { USER, SEARCH, TRAIN } from '../world/scenarios/tokens.ts';
+import { DNS_RECORD_KINDS } from '../../src/scanner/dns-records.ts';
+import type { DohAnswer } from '../../src/net/doh.ts';
 
 const U = `https://${DOMAIN}`;
 const blockAgents = (tokens: readonly string[]) => (t: string) => (tokens.includes(t) ? { status: 403, body: 'Forbidden' } : undefined);
@@ -40,6 +43,13 @@ const X402_HEADER = Buffer.from(JSON.stringify({ x402Version: 2, resource: `${U}
 const X402_DISCOVERY = { version: 1, resources: [`${U}/api/report`, `${U}/api/data`], ownershipProofs: ['0xabc'] };
 
 type Case = [name: string, given: BaselineOptions, want: CheckStatus, credit?: number];
+
+/** DNS lookups: every kind NXDOMAIN (or `rest`) except those given. */
+function dnsOf(answers: Partial<Record<string, DohAnswer>>, rest: DohAnswer = { state: 'nxdomain', rcode: 'NXDOMAIN' }): NonNullable<BaselineOptions['dns']> {
+  return { resolver: 'https://resolver.example/dns-query', lookups: DNS_RECORD_KINDS.map((kind) => ({ kind, name: `${kind.label}.${DOMAIN}`, answer: answers[kind.label] ?? rest, evidenceId: `ev_${kind.label}` })) };
+}
+const txtRecord = (text: string): DohAnswer => ({ state: 'found', records: [{ type: 'TXT', text }] });
+const a2aCard = (url: string) => json({ name: 'A', description: 'B', version: '1', supportedInterfaces: [{ url, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }], capabilities: {}, defaultInputModes: [], defaultOutputModes: [], skills: [] });
 const CASES: Record<string, Case[]> = {
   'access.user-agents': [
     ['all pass', {}, 'pass'],
@@ -233,6 +243,14 @@ const CASES: Record<string, Case[]> = {
     ['x402 offer and the discovery document', { files: { '/.well-known/x402': json(X402_DISCOVERY) }, agent: (t) => (TRAIN.includes(t) ? { status: 402, headers: { 'payment-required': X402_HEADER }, body: '' } : undefined) }, 'pass'],
     ['the discovery document alone: no 402 to judge, still not applicable', { files: { '/.well-known/x402': json(X402_DISCOVERY) } }, 'inconclusive'],
   ],
+  // issue 36 item 6
+  'access.refusal-readable': [
+    ['no agent refused: not applicable', {}, 'inconclusive'],
+    ['problem+json refusals', { agent: (t) => (TRAIN.includes(t) ? { status: 403, headers: { 'content-type': 'application/problem+json' }, body: '{"title":"AI training is not licensed","type":"https://shop.world-fixtures.com/ai-policy"}' } : undefined) }, 'pass'],
+    ['bare HTML refusals', { agent: (t) => (TRAIN.includes(t) ? { status: 403, body: '<html><title>Forbidden</title><h1>Forbidden</h1></html>' } : undefined) }, 'fail'],
+    ['a 429 without Retry-After, with a JSON body', { agent: (t) => (TRAIN.includes(t) ? { status: 429, headers: { 'content-type': 'application/json' }, body: '{"error":"slow down"}' } : undefined) }, 'fail'],
+    ['half readable', { agent: (t, n) => (TRAIN.includes(t) ? (n === 'networkA' ? { status: 403, headers: { 'content-type': 'application/json' }, body: '{"error":"no"}' } : { status: 403, body: 'no' }) : undefined) }, 'pass', 0.5],
+  ],
   'policy.preferences-agree': [
     ['nothing published: not applicable', {}, 'inconclusive'],
     ['Content-Signal in robots.txt', { robots: txt('User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n') }, 'pass'],
@@ -269,6 +287,20 @@ const CASES: Record<string, Case[]> = {
     ['v0.3 card (top-level url)', { files: { '/.well-known/agent-card.json': json({ name: 'Shop agent', description: 'Orders', url: `${U}/a2a`, preferredTransport: 'JSONRPC', protocolVersion: '0.3.0', version: '1', capabilities: {}, defaultInputModes: [], defaultOutputModes: [], skills: [] }) } }, 'fail'],
     ['v1.0 card with an unknown binding', { files: { '/.well-known/agent-card.json': json({ name: 'A', description: 'B', version: '1', supportedInterfaces: [{ url: `${U}/a2a`, protocolBinding: 'SOAP', protocolVersion: '1.0' }], capabilities: {}, defaultInputModes: [], defaultOutputModes: [], skills: [] }) } }, 'fail'],
   ],
+  'discovery.dns-records': [
+    ['no resolver configured', {}, 'inconclusive'],
+    ['every name NXDOMAIN or NODATA: not applicable', { dns: dnsOf({ _agent: { state: 'nxdomain', rcode: 'NXDOMAIN' }, _mcp: { state: 'absent', rcode: 'NOERROR' } }) }, 'inconclusive'],
+    ['every lookup failed', { dns: dnsOf({}, { state: 'failed', reason: 'the resolver answered HTTP 503' }) }, 'inconclusive'],
+    ['AID v2 agreeing with the A2A card', { files: { '/.well-known/agent-card.json': a2aCard(`${U}/a2a`) }, dns: dnsOf({ _agent: txtRecord(`v=aid2;u=${U}/a2a;p=a2a`) }) }, 'pass'],
+    ['AID v2 with no card to compare: noted, not a conflict', { dns: dnsOf({ _agent: txtRecord(`v=aid2;u=${U}/a2a;p=a2a`) }) }, 'pass'],
+    ['ANS naming another A2A endpoint than the card', { files: { '/.well-known/agent-card.json': a2aCard(`${U}/a2a`) }, dns: dnsOf({ _ans: txtRecord(`v=ans1; version=1.0.0; p=a2a; mode=direct; url=https://agents.example.net/a2a`) }) }, 'fail'],
+    ['an AID record without v=', { dns: dnsOf({ _agent: txtRecord(`u=${U}/a2a`) }) }, 'fail'],
+    ['MCP in DNS agreeing with a SEP-1649 card (relative endpoint), one lookup failed', { files: { '/.well-known/mcp.json': json({ transport: { type: 'streamable-http', endpoint: '/mcp' } }) }, dns: dnsOf({ _mcp: txtRecord(`v=mcp1; url=${U}/mcp`), _ans: { state: 'failed', reason: 'TIMEOUT' } }) }, 'pass'],
+    ['DNS-AID SVCB on the card\'s host', { files: { '/.well-known/agent-card.json': a2aCard(`${U}/a2a`) }, dns: dnsOf({ _agents: { state: 'found', records: [{ type: 'SVCB', priority: 1, target: `${DOMAIN}.`, params: { alpn: 'h2,a2a' } }] } }) }, 'pass'],
+    ['MCP in DNS at the endpoint whose /server-card the MCP catalog lists', { files: { '/.well-known/mcp/catalog.json': json({ specVersion: 'draft', entries: [{ identifier: `urn:air:${DOMAIN}:shop`, displayName: 'Shop', type: 'application/mcp-server-card+json', url: `${U}/mcp/server-card` }] }) }, followups: { [`mcp-card:${U}/mcp/server-card`]: [`${U}/mcp/server-card`, json({ name: 'com.shop/shop', version: '1', description: 'Shop' })] }, dns: dnsOf({ _mcp: txtRecord(`v=mcp1; url=${U}/mcp`) }) }, 'pass'],
+    ['MCP in DNS elsewhere than the catalog\'s card', { files: { '/.well-known/mcp/catalog.json': json({ specVersion: 'draft', entries: [{ identifier: `urn:air:${DOMAIN}:shop`, displayName: 'Shop', type: 'application/mcp-server-card+json', url: `${U}/mcp/server-card` }] }) }, followups: { [`mcp-card:${U}/mcp/server-card`]: [`${U}/mcp/server-card`, json({ name: 'com.shop/shop', version: '1', description: 'Shop' })] }, dns: dnsOf({ _mcp: txtRecord('v=mcp1; url=https://mcp.example.net/mcp') }) }, 'fail'],
+    ['DNS-AID SVCB on another host than the card', { files: { '/.well-known/agent-card.json': a2aCard(`${U}/a2a`) }, dns: dnsOf({ _agents: { state: 'found', records: [{ type: 'SVCB', priority: 1, target: 'agents.example.net.', params: { alpn: 'a2a', port: '8443' } }] } }) }, 'fail'],
+  ],
   'discovery.mcp-card-shape': [
     ['absent: not applicable', {}, 'inconclusive'],
     // The extension's own examples (test/fixtures/mcp-server-card/, copied from experimental-ext-server-card), judged by the pinned schema.
@@ -282,6 +314,12 @@ const CASES: Record<string, Case[]> = {
     ['ad hoc JSON', { files: { '/.well-known/mcp.json': json({ name: 'shop', url: `${U}/mcp` }) } }, 'fail'],
     ['v1 card inline in ard.json', { files: { '/.well-known/ard.json': json({ entries: [{ identifier: 'urn:air:shop:mcp:c', displayName: 'C', type: 'application/mcp-server-card+json', data: { name: 'com.shop/c', version: '1', description: 'C', remotes: [{ type: 'sse', url: `${U}/sse` }] } }] }) } }, 'pass', 0.75],
     ['the card a catalog lists could not be fetched', { files: { [MCP_CATALOG]: catalogOf(`${U}/mcp/server-card`) }, followups: { [`mcp-card:${U}/mcp/server-card`]: [`${U}/mcp/server-card`, transport] } }, 'inconclusive'],
+  ],
+  'content.same-for-agents': [
+    ['every agent gets the browser\'s page', {}, 'pass'],
+    ['an edge product serves every agent a page of its own (another title and text)', { agent: () => ({ ...page({ title: 'Answers for assistants', text: 'A summary written for assistants: opening hours, delivery areas, returns and support, each in one sentence, with links to the full pages.' }), headers: { 'x-edgeoptimize-request-id': 'r-1' } }) }, 'fail'],
+    ['one agent of many gets a page of its own: credit for the rest (25 of 26)', { agent: (t) => (t === 'GPTBot' ? page({ title: 'For GPTBot' }) : undefined) }, 'pass', 0.961],
+    ['no agent passed: nothing to compare', { agent: () => ({ status: 403, body: 'no' }) }, 'inconclusive'],
   ],
   'discovery.agents-md': [
     ['absent (404): not applicable', {}, 'inconclusive'],
@@ -356,12 +394,12 @@ const REVISED_CASES: Record<string, Case[]> = {
 };
 
 describe('rubric checks over recorded evidence', () => {
-  const tables: Array<[CheckDefinition, Case[]]> = [...CURRENT, ...PREVIEW_ADDED].map((d) => [d, CASES[d.id] ?? []] as [CheckDefinition, Case[]]);
-  for (const d of PREVIEW_REVISED) tables.push([{ ...d, name: `${d.name} (rubric-v1.2-preview)` }, REVISED_CASES[d.id] ?? []]);
+  const tables: Array<[CheckDefinition, Case[]]> = [...CURRENT, ...V12_ADDED, ...V13_ADDED].map((d) => [d, CASES[d.id] ?? []] as [CheckDefinition, Case[]]);
+  for (const d of V12_REVISED) tables.push([{ ...d, name: `${d.name} (rubric-v1.2)` }, REVISED_CASES[d.id] ?? []]);
   for (const [def, cases] of tables) {
-    test(`check ${def.id}${def.name.endsWith('(rubric-v1.2-preview)') ? ' (preview revision)' : ''} has table cases`, () => assert.ok(cases.length >= 2, `${def.id} needs at least two cases`));
+    test(`check ${def.id}${def.name.endsWith('(rubric-v1.2)') ? ' (v1.2 revision)' : ''} has table cases`, () => assert.ok(cases.length >= 2, `${def.id} needs at least two cases`));
     for (const [name, given, want, credit] of cases) {
-      test(`check ${def.id}${def.name.endsWith('(rubric-v1.2-preview)') ? ' (preview)' : ''}: ${name} -> ${want}${credit !== undefined ? ` (credit ${credit})` : ''}`, () => {
+      test(`check ${def.id}${def.name.endsWith('(rubric-v1.2)') ? ' (v1.2)' : ''}: ${name} -> ${want}${credit !== undefined ? ` (credit ${credit})` : ''}`, () => {
         const out = def.evaluate(evidence(given));
         assert.equal(out.status, want, out.detail);
         if (credit !== undefined) assert.ok(out.credit !== undefined && Math.abs(out.credit / 1000 - credit) < 0.002, `credit ${out.credit} (${out.detail})`);
@@ -369,8 +407,8 @@ describe('rubric checks over recorded evidence', () => {
       });
     }
   }
-  test('checks: every decided outcome of a preview-added check names the generation of its standard', () => {
-    for (const def of PREVIEW_ADDED) {
+  test('checks: every decided outcome of a check rubric-v1.2 added names the generation of its standard', () => {
+    for (const def of V12_ADDED) {
       for (const [name, given] of CASES[def.id] ?? []) {
         const out = def.evaluate(evidence(given));
         if (out.status === 'pass' || out.status === 'fail') assert.ok(out.generation, `${def.id}: ${name}`);
@@ -378,8 +416,8 @@ describe('rubric checks over recorded evidence', () => {
     }
   });
   test('checks: no table case names an unknown check id', () => {
-    const ids = new Set([...CURRENT, ...PREVIEW_ADDED].map((c) => c.id));
+    const ids = new Set([...CURRENT, ...V12_ADDED, ...V13_ADDED].map((c) => c.id));
     for (const id of Object.keys(CASES)) assert.ok(ids.has(id), id);
-    for (const id of Object.keys(REVISED_CASES)) assert.ok(PREVIEW_REVISED.some((d) => d.id === id), id);
+    for (const id of Object.keys(REVISED_CASES)) assert.ok(V12_REVISED.some((d) => d.id === id), id);
   });
 });

@@ -84,7 +84,7 @@ test('edge corpus: a denial is never attributed to a vendor whose markers it onl
 });
 
 // What v1.1 fixed, measured on the same corpus: the figures go to /methodology.md.
-const old = samples.map((s) => ({ s, r: classifySample(s, FINGERPRINT_SETS['fingerprints-v1.0']!) }));
+const old = samples.map((s) => ({ s, r: classifySample(s, FINGERPRINT_SETS['fingerprints-v1.0']!, null) }));
 test(`edge corpus under fingerprints-v1.0 for comparison: ${rep.v10.right} of ${samples.length} right (${pct(rep.v10.right, samples.length)} %), ${rep.v10.denialsAsPass} denials read as pass`, () => {
   assert.ok(old.some(({ s, r }) => s.id.startsWith('f5-') && r.outcome === 'pass'), 'v1.0 read the F5 Request Rejected page as pass, which v1.1 fixes');
 });

@@ -5,17 +5,24 @@
 import fs from 'node:fs';
 import { classifyResponse, DENIALS, type EdgeOutcome } from '../../src/scanner/classify.ts';
 import { FINGERPRINT_SETS, matchFingerprints } from '../../src/scanner/fingerprints.ts';
+import { analyzePage } from '../../src/scanner/page.ts';
+import { digestOf } from '../../src/scanner/page-digest.ts';
+import { softBlockMarker, softBlockOf } from '../../src/scanner/soft-block.ts';
 import { FINGERPRINTS_VERSION } from '../../src/scanner/versions.ts';
 import { isHtml, MUTATIONS, type Mutation } from './edge-mutations.ts';
 
-/** How faithful a sample is to what an edge served, most faithful first. Only the first two are real. */
-export const FIDELITY = ['captured-response', 'captured-body', 'built-around-published-markers', 'written-by-us'] as const;
+/**
+ * How faithful a sample is to what an edge served, most faithful first. Only the first two are real
+ * responses; captured-text holds a real page's words in markup of ours (soft blocks are judged on words).
+ */
+export const FIDELITY = ['captured-response', 'captured-body', 'captured-text', 'built-around-published-markers', 'written-by-us'] as const;
 export type Fidelity = (typeof FIDELITY)[number];
 export const CAPTURED: ReadonlySet<string> = new Set<Fidelity>(['captured-response', 'captured-body']);
 
 const WHAT: Record<Fidelity, string> = {
   'captured-response': 'status, headers and body as an edge served them',
   'captured-body': 'the body as an edge served it; status and headers as the source gives them',
+  'captured-text': 'the visible text a crawler captured from a real page, wrapped by us in a minimal HTML page; status and headers ours',
   'built-around-published-markers': 'a page we assembled around the markers a detector or vendor publishes',
   'written-by-us': 'an ordinary page we wrote to carry words and widgets that look like a block',
 };
@@ -23,6 +30,8 @@ const WHAT: Record<Fidelity, string> = {
 export interface Sample {
   id: string; vendor: string | null; status: number; headers: Record<string, string>; body: string; isHome?: boolean;
   source: Record<string, string>; fidelity: Fidelity; note: string; statusNote?: string; redacted?: string; altered?: string;
+  /** The page's language where its markup does not say (an <html lang> attribute). */
+  lang?: string;
   expected: { outcome: EdgeOutcome; vendor: string | null };
 }
 
@@ -40,13 +49,41 @@ export function cookieNames(setCookie: string | undefined): string[] {
 
 export interface Result { outcome: EdgeOutcome; vendors: string[]; markers: string[]; mitigating: string[] }
 
-/** Classification and attribution of one response, as a scan would see it. */
-export function classifySample(s: Pick<Sample, 'status' | 'headers' | 'body' | 'isHome'>, set = FINGERPRINT_SETS[FINGERPRINTS_VERSION]!): Result {
+/**
+ * The page the browser control is taken to have got beside each sample: a real home page, captured
+ * (css-tricks.com as Cloudflare served it). Every sample is judged as an agent's answer while the
+ * browser got this page, the case in which a 200 that refuses is a soft block (soft-block.ts).
+ */
+export const REAL_CONTROL_ID = 'ordinary-captured-css-tricks-cloudflare';
+const URL_ = 'https://www.example.com/';
+
+function digestOfSample(body: string) {
+  return digestOf(analyzePage(body), body, URL_);
+}
+
+let realControl: ReturnType<typeof digestOfSample> | undefined;
+function realControlDigest() {
+  return (realControl ??= digestOfSample(JSON.parse(fs.readFileSync(new URL(`${REAL_CONTROL_ID}.json`, CORPUS_DIR), 'utf8')).body as string));
+}
+
+/**
+ * Classification and attribution of one response, as a scan would see it: an agent's home-page
+ * answer judged alone, then (when it passed) beside the browser control's page, `control`: the
+ * captured real page by default, `null` for the response alone, or a body (the same page for
+ * everyone, say).
+ */
+export function classifySample(s: Pick<Sample, 'status' | 'headers' | 'body' | 'isHome'>, set = FINGERPRINT_SETS[FINGERPRINTS_VERSION]!, control: string | null | undefined = undefined): Result {
   const view = { status: s.status, headers: s.headers, setCookieNames: cookieNames(s.headers['set-cookie']), body: s.body, bodyBytes: Buffer.byteLength(s.body) };
   const classified = classifyResponse({ ok: true, ...view, redirects: [] }, s.isHome !== false, set);
   const fp = matchFingerprints(view, set);
   // Vendors whose mitigation markers fired (presence alone names a CDN, not the one who denied).
   const mitigating = [...new Set([...fp.challenge, ...fp.deny, ...fp.rateLimit].map((h) => h.vendor))];
+  if (classified.outcome === 'pass' && s.isHome !== false && control !== null) {
+    const c = control === undefined ? realControlDigest() : digestOfSample(control);
+    const a = digestOfSample(s.body);
+    const sb = softBlockOf(c, a);
+    if (sb) return { outcome: 'block', vendors: classified.vendors, markers: [...classified.markers, softBlockMarker(sb, a.textChars, c.textChars)], mitigating };
+  }
   return { ...classified, mitigating };
 }
 
@@ -134,6 +171,8 @@ export interface CorpusReport {
   v10: { right: number; denialsAsPass: number };
   /** fingerprints-v1.1 on the captured samples, the set they corrected. */
   v11Captured: { samples: number; right: number; denials: number; denialsAsPass: number; passIds: string[] };
+  /** Samples that pass alone and are soft blocks beside the real control page, per fidelity class. */
+  soft: { total: number; byClass: Array<{ fidelity: Fidelity; ids: string[] }> };
 }
 
 /** The corpus paragraph of /methodology.md (src/docs/text/edge-corpus.md, inserted at {{EDGE_CORPUS}}). */
@@ -156,6 +195,8 @@ out canonically (lower-case tags, attribute values decoded and quoted alike). Re
 differ from a vendor's template in exactly these ways, and a marker matched on the bytes misses
 them.
 
+${softText(rep)}
+
 ${figuresTable(rep.figures)}
 
 ${mutationText(rep)}
@@ -167,6 +208,17 @@ on them. Before, fingerprints-v1.1 got ${rep.v11Captured.right} of ${rep.v11Capt
 read ${rep.v10.denialsAsPass} denials (F5's "Request Rejected" page among them) as \`pass\`. Older reports keep
 the name of the set that judged them.
 `;
+}
+
+/** How the table judges a 200 that refuses: as an agent's answer beside the browser's real page. */
+function softText(rep: CorpusReport): string {
+  const parts = rep.soft.byClass.filter((c) => c.ids.length).map((c) => `${c.ids.length} ${c.fidelity} (${c.ids.join(', ')})`).join('; ');
+  return `Every sample is judged as an agent's answer for the home page while the browser control got the
+site's real page (the captured ${REAL_CONTROL_ID}), as a scan judges a grid cell. A 200 page
+that names no vendor is then a soft block (\`block\`, src/scanner/soft-block.ts) when it is short beside
+the browser's page and is a refusal, a licensing or sign-in gate or a "verify you are human" page with
+denial wording or no main content: ${rep.soft.total} samples, ${parts}. Judged beside
+itself (the same page for the browser and the agent) every sample keeps the outcome it has alone.`;
 }
 
 /** The mutation table's sentence: every denial in every variant. */
@@ -205,17 +257,23 @@ export function withBenchSection(results: string, section: string): string {
   return results.includes(anchor) ? results.replace(anchor, `${anchor}\n\n${section}`) : `${results.trimEnd()}\n\n${section}\n`;
 }
 
+function softBlocks(rows: ReadonlyArray<{ s: Sample; r: Result }>): CorpusReport['soft'] {
+  const ids = rows.filter(({ r }) => r.markers.some((m) => m.startsWith('soft block'))).map(({ s }) => s);
+  return { total: ids.length, byClass: FIDELITY.map((fidelity) => ({ fidelity, ids: ids.filter((s) => s.fidelity === fidelity).map((s) => s.id) })) };
+}
+
 /** Everything the corpus says, classified by the current set and by fingerprints-v1.0. */
 export function corpusReport(samples: readonly Sample[] = loadSamples()): { rows: Array<{ s: Sample; r: Result }>; mutated: Array<{ s: Sample; m: Mutation; body: string; r: Result }>; rep: CorpusReport } {
   const rows = samples.map((s) => ({ s, r: classifySample(s) }));
-  const old = samples.map((s) => ({ s, r: classifySample(s, FINGERPRINT_SETS['fingerprints-v1.0']!) }));
+  // The older sets judged responses alone: soft blocks came later (issue 36), so they are left out of the comparison.
+  const old = samples.map((s) => ({ s, r: classifySample(s, FINGERPRINT_SETS['fingerprints-v1.0']!, null) }));
   const v10 = figuresOf('all', old);
-  const v11Rows = samples.filter((s) => CAPTURED.has(s.fidelity)).map((s) => ({ s, r: classifySample(s, FINGERPRINT_SETS['fingerprints-v1.1']!) }));
+  const v11Rows = samples.filter((s) => CAPTURED.has(s.fidelity)).map((s) => ({ s, r: classifySample(s, FINGERPRINT_SETS['fingerprints-v1.1']!, null) }));
   const v11 = figuresOf('all', v11Rows);
   const passIds = v11Rows.filter(({ s, r }) => DENIALS.has(s.expected.outcome) && r.outcome === 'pass').map(({ s }) => s.id);
   const denialVariants = variantsOf(samples.filter((s) => DENIALS.has(s.expected.outcome)));
   const mutated = denialVariants.map((v) => ({ ...v, r: classifySample({ ...v.s, body: v.body }) }));
-  const v11Variants = denialVariants.filter((v) => classifySample({ ...v.s, body: v.body }, FINGERPRINT_SETS['fingerprints-v1.1']!).outcome === 'pass').length;
+  const v11Variants = denialVariants.filter((v) => classifySample({ ...v.s, body: v.body }, FINGERPRINT_SETS['fingerprints-v1.1']!, null).outcome === 'pass').length;
   return { rows, mutated, rep: { figures: corpusFigures(rows), mutations: mutationFigures(mutated), v11MutationsAsPass: v11Variants, v10: { right: v10.right, denialsAsPass: v10.denialsAsPass },
-    v11Captured: { samples: v11.samples, right: v11.right, denials: v11.denials, denialsAsPass: v11.denialsAsPass, passIds } } };
+    v11Captured: { samples: v11.samples, right: v11.right, denials: v11.denials, denialsAsPass: v11.denialsAsPass, passIds }, soft: softBlocks(rows) } };
 }

@@ -123,10 +123,24 @@ describe('engine', () => {
   test('every report carries versions, probeMethod and the normalized domain', async () => {
     const { report } = await scanner().scan(`HTTPS://WWW.${world.domain('open-basic').toUpperCase()}/path?q=1`);
     assert.equal(report.domain, world.domain('open-basic'));
-    assert.deepEqual(report.versions, { schema: 1, rubric: 'rubric-v1.1', roster: 'roster-v1.1', fingerprints: 'fingerprints-v1.2' });
+    assert.deepEqual(report.versions, { schema: 1, rubric: 'rubric-v1.2', roster: 'roster-v1.1', fingerprints: 'fingerprints-v1.2' });
+    assert.equal(report.score.rubricVersion, 'rubric-v1.2');
+    assert.equal(report.preview?.rubricVersion, 'rubric-v1.3-preview');
     assert.equal(report.schemaVersion, 1);
     assert.match(report.probeMethod, /never claims/);
     assert.equal(report.scannedAt, '2026-11-22T00:00:00.000Z');
+  });
+
+  test('a scan asking for rubric-v1.1 is scored and labelled with it; a rubric no scan can use is refused before any request', async () => {
+    const { report } = await scanner().scan(world.domain('open-basic'), { rubric: 'rubric-v1.1' });
+    assert.equal(report.versions.rubric, 'rubric-v1.1');
+    assert.equal(report.score.rubricVersion, 'rubric-v1.1');
+    assert.equal(report.checks.length, 30);
+    const before = world.proxyLogs.networkA.seen.length + world.proxyLogs.networkB.seen.length;
+    for (const bad of ['rubric-v1.3-preview', 'rubric-v1.2-preview', 'rubric-v9']) {
+      await assert.rejects(scanner().scan(world.domain('open-basic'), { rubric: bad }), /not a rubric a scan can be scored with/);
+    }
+    assert.equal(world.proxyLogs.networkA.seen.length + world.proxyLogs.networkB.seen.length, before, 'nothing was sent for a refused rubric');
   });
 
   test('a name resolving to a non-global address is never contacted: every probe is refused by the guard', async () => {

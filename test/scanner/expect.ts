@@ -1,7 +1,8 @@
 // Asserting a scenario's expectation against an engine report (shared by the scenario and determinism tests).
 import assert from 'node:assert/strict';
 import type { EngineReport } from '../../src/scanner/types.ts';
-import type { Expectation } from '../world/site.ts';
+import type { Expectation, IntentExpectation } from '../world/site.ts';
+import { assertParties } from './expect-parties.ts';
 
 export function assertExpectation(report: EngineReport, want: Expectation, label: string): void {
   const row = (token: string) => {
@@ -41,10 +42,42 @@ export function assertExpectation(report: EngineReport, want: Expectation, label
   }
   if (want.scoreNull !== undefined) assert.equal(report.score.value === null, want.scoreNull, `${label}: score null`);
   for (const re of want.reasons ?? []) assert.ok(report.reasons.some((r) => re.test(r)), `${label}: a reason matches ${re} (reasons: ${report.reasons.join(' | ')})`);
+  for (const [token, c] of Object.entries(want.content ?? {})) {
+    const got = row(token).content;
+    assert.deepEqual(got && [got.networkA, got.networkB], [...c.networks], `${label}: content of ${token} (${row(token).notes.join(' | ')})`);
+    if (c.differs) assert.deepEqual(got?.differs ?? [], [...c.differs], `${label}: what differs for ${token}`);
+    if (c.agentServing) assert.deepEqual([...new Set((got?.agentServing ?? []).map((a) => a.header))], [...c.agentServing], `${label}: agent-serving headers for ${token}`);
+  }
   if (want.robotsTxt) assertRobotsTxt(report, want.robotsTxt, label);
+  if (want.intent !== undefined) assertIntent(report, want.intent, label);
+  assertParties(report, want, label);
   if (want.robotsPatch !== undefined) {
     const p = report.robotsPatch;
     assert.deepEqual(p ? { agents: p.agents.map((a) => a.ua), managed: p.managed?.agents ?? [] } : null, want.robotsPatch === null ? null : { agents: want.robotsPatch.agents, managed: want.robotsPatch.managed ?? [] }, `${label}: robotsPatch (${p?.reason})`);
+  }
+}
+
+function assertIntent(report: EngineReport, want: IntentExpectation | null, label: string): void {
+  if (want === null) return assert.equal(report.intent, undefined, `${label}: no report.intent`);
+  const got = report.intent;
+  assert.ok(got, `${label}: report.intent`);
+  assert.deepEqual(got.asIntended, { met: want.met, decided: want.decided }, `${label}: intent.asIntended (${JSON.stringify(got.roles)})`);
+  assert.deepEqual(got.roles.map((r) => r.role), Object.keys(want.roles), `${label}: intent roles, in order`);
+  for (const [role, w] of Object.entries(want.roles)) {
+    const r: NonNullable<EngineReport['intent']>['roles'][number] = got.roles.find((x) => x.role === role)!;
+    const where = `${label}: intent ${role} (${JSON.stringify(r)})`;
+    assert.equal(r.asIntended, w.asIntended, `${where}: asIntended`);
+    if (w.robotsSays) assert.equal(r.robotsSays, w.robotsSays, `${where}: robotsSays`);
+    if (w.edgeDoes) assert.equal(r.edgeDoes, w.edgeDoes, `${where}: edgeDoes`);
+    if (w.missed) assert.deepEqual(r.missed, w.missed, `${where}: missed`);
+    if (w.fix === null) assert.equal(r.fix, null, `${where}: no fix`);
+    else if (w.fix) {
+      assert.ok(r.fix, `${where}: a fix`);
+      assert.match(r.fix.text, w.fix.text, `${where}: fix text`);
+      assert.equal(r.fix.platform, w.fix.platform, `${where}: fix platform`);
+      assert.equal(r.fix.robotsTxt, w.fix.robotsTxt, `${where}: fix robots.txt lines`);
+      if (w.fix.docUrl !== undefined) assert.equal(r.fix.docUrl, w.fix.docUrl, `${where}: fix docUrl`);
+    }
   }
 }
 

@@ -1,6 +1,8 @@
 // Recorded-evidence builders: a good baseline scan and one-change variants, for table-driven check tests.
 import { toView } from '../../src/scanner/probe.ts';
 import { buildMatrix, usableNetworks } from '../../src/scanner/matrix.ts';
+import { applySoftBlocks } from '../../src/scanner/soft-block.ts';
+import { addContent } from '../../src/scanner/content.ts';
 import { analyzePage, parseLinkHeader } from '../../src/scanner/page.ts';
 import { readRobots } from '../../src/scanner/robots.ts';
 import { agentHeaders, BROWSER_UA, controlHeaders, getRoster, headerValue, probeableAgents, productArrivals, type HeaderList } from '../../src/scanner/roster.ts';
@@ -36,9 +38,11 @@ export interface BaselineOptions {
   followups?: Record<string, [url: string, r: Resp]>;
   /** agent-readiness's own unsigned and Web Bot Auth-signed home-page requests; absent = signing off. */
   wba?: { unsigned: (n: NetworkName) => Resp | undefined; signed: (n: NetworkName) => Resp | undefined };
+  /** The DNS discovery lookups (absent = no resolver configured). */
+  dns?: ScanEvidence['dns'];
 }
 
-const HOME = htmlPage().replaceAll('{domain}', DOMAIN);
+export const HOME = htmlPage().replaceAll('{domain}', DOMAIN);
 
 /** An open, healthy general site; every option replaces one piece of it. */
 export function evidence(o: BaselineOptions = {}): ScanEvidence {
@@ -65,7 +69,10 @@ export function evidence(o: BaselineOptions = {}): ScanEvidence {
   const measure = (v: FetchedView) => { if (v.outcome === 'pass') v.record.textChars = textLength(v); };
   Object.values(controls).forEach(measure);
   for (const nets of Object.values(cells)) Object.values(nets).forEach(measure);
+  // As the engine does: soft blocks before the matrix, each agent's page against the browser's after.
+  const softBlocks = applySoftBlocks(controls, cells);
   const rows = buildMatrix({ roster, robots, controls, cells, textLength });
+  addContent(rows, controls, cells, softBlocks);
   const usable = usableNetworks(controls);
   const homeView = usable[0] ? controls[usable[0]] : null;
   const page = homeView ? analyzePage(homeView.body) : null;
@@ -85,6 +92,7 @@ export function evidence(o: BaselineOptions = {}): ScanEvidence {
     domain: DOMAIN, scannedAt: new Date('2026-11-22T00:00:00Z'), roster, robots, robotsFetch, robotsAgentFetch, controls, usable, cells, rows,
     wba: o.wba ? wbaViews(o.wba, home) : null, home: homeView, page, homeLinks: homeView && page ? [...parseLinkHeader(homeView.headers['link']), ...page.links] : [],
     files, markdown: fetched('content:markdown', url, o.markdown ?? home), products, followups,
+    ...(o.dns ? { dns: o.dns } : {}),
   };
 }
 

@@ -5,9 +5,10 @@ import { readFileSync } from 'node:fs';
 import { computeScore, MIN_DECIDED, weightedPercent, type ScoredCheck } from '../../src/scanner/scoring.ts';
 import { buildCatalog } from '../../src/scanner/catalog.ts';
 import { CHECKS } from '../../src/scanner/checks/index.ts';
-import { PREVIEW_RUBRIC_VERSION, RUBRIC_VERSION } from '../../src/scanner/versions.ts';
+import { PREVIEW_RUBRIC_VERSION, PREVIOUS_RUBRIC_VERSION, RUBRIC_VERSION } from '../../src/scanner/versions.ts';
 import { PREVIEW_CHECKS, PREVIEW_REVISED } from '../../src/scanner/checks/preview.ts';
-import { CURRENT_RUBRIC, PREVIEW_RUBRIC, rubricChanges } from '../../src/scanner/rubrics.ts';
+import { V12_ADDED, V12_CHECKS, V12_REVISED } from '../../src/scanner/checks/v1.2.ts';
+import { CURRENT_RUBRIC, PREVIEW_RUBRIC, PREVIOUS_RUBRIC, RUBRICS, SCORING_RUBRICS, rubricChanges, scoringRubric } from '../../src/scanner/rubrics.ts';
 import type { CheckStatus } from '../../src/scanner/types.ts';
 
 const sc = (weight: number, status: CheckStatus, thousandths = status === 'pass' ? 1000 : 0, category = 'access'): ScoredCheck => ({ result: { id: `c${weight}${status}${thousandths}`, category, weight, status }, thousandths });
@@ -42,7 +43,7 @@ describe('score formula (verdicts.md): floor((100·Σwc + ½Σw) / Σw), exact',
 describe('catalog and rubric freeze', () => {
   test('catalog: derived from the registry with at least 25 checks, unique ids, every field filled', () => {
     const cat = buildCatalog();
-    assert.equal(cat.rubricVersion, 'rubric-v1.1');
+    assert.equal(cat.rubricVersion, 'rubric-v1.2');
     assert.equal(cat.minDecidedForGrade, MIN_DECIDED);
     assert.deepEqual(cat.profiles, ['general', 'dev-platform', 'docs', 'publisher']);
     assert.ok(cat.checks.length >= 25);
@@ -63,19 +64,39 @@ describe('catalog and rubric freeze', () => {
     }
   });
 
-  test('rubric freeze: ids, weights and profiles match the snapshot of the current rubric version (bump RUBRIC_VERSION to change them)', () => {
-    const snapshot = JSON.parse(readFileSync(new URL('./rubric-snapshot.json', import.meta.url), 'utf8')) as Record<string, Array<[string, number, string]>>;
-    const frozen = snapshot[RUBRIC_VERSION];
-    assert.ok(frozen, `no snapshot for ${RUBRIC_VERSION}: add one to test/scanner/rubric-snapshot.json (keep the old versions)`);
-    assert.deepEqual(CHECKS.map((c) => [c.id, c.weight, c.profiles.join(',')]), frozen, `the registry changed without a rubric version bump (${RUBRIC_VERSION})`);
+  const snapshot = JSON.parse(readFileSync(new URL('./rubric-snapshot.json', import.meta.url), 'utf8')) as Record<string, Array<[string, number, string]>>;
+  for (const r of RUBRICS) {
+    test(`rubric freeze: ${r.version}'s ids, weights and profiles match its snapshot (a change publishes a new version)`, () => {
+      assert.ok(snapshot[r.version], `no snapshot for ${r.version}: add one to test/scanner/rubric-snapshot.json (keep the old versions)`);
+      assert.deepEqual(r.checks.map((c) => [c.id, c.weight, c.profiles.join(',')]), snapshot[r.version], `the ${r.version} registry changed without a rubric version bump`);
+    });
+  }
+
+  test('published rubrics: v1.2 is the default, v1.1 still scores a scan that asks for it, the preview never scores one', () => {
+    assert.deepEqual(RUBRICS.map((r) => [r.version, r.stage]), [[RUBRIC_VERSION, 'current'], [PREVIOUS_RUBRIC_VERSION, 'previous'], [PREVIEW_RUBRIC_VERSION, 'preview']]);
+    assert.deepEqual([RUBRIC_VERSION, PREVIOUS_RUBRIC_VERSION, PREVIEW_RUBRIC_VERSION], ['rubric-v1.2', 'rubric-v1.1', 'rubric-v1.3-preview']);
+    assert.deepEqual(SCORING_RUBRICS.map((r) => r.version), ['rubric-v1.2', 'rubric-v1.1']);
+    assert.equal(scoringRubric(undefined), CURRENT_RUBRIC);
+    assert.equal(scoringRubric('rubric-v1.1'), PREVIOUS_RUBRIC);
+    for (const bad of [PREVIEW_RUBRIC_VERSION, 'rubric-v1.2-preview', 'rubric-v1.0', 'RUBRIC-V1.2', '']) assert.equal(scoringRubric(bad), undefined, bad);
+    assert.equal(PREVIOUS_RUBRIC.checks, CHECKS, 'rubric-v1.1 is the frozen registry itself');
   });
 
-  test('preview snapshot: the preview rubric\'s ids, weights and profiles are recorded, so a change to them is deliberate', () => {
-    const snapshot = JSON.parse(readFileSync(new URL('./rubric-snapshot.json', import.meta.url), 'utf8')) as Record<string, Array<[string, number, string]>>;
-    assert.deepEqual(PREVIEW_CHECKS.map((c) => [c.id, c.weight, c.profiles.join(',')]), snapshot[PREVIEW_RUBRIC_VERSION]);
-    // Every current check, in order, at its weight and profiles; only the ones PREVIEW_REVISED names are judged by a new definition.
-    assert.deepEqual(PREVIEW_CHECKS.slice(0, CHECKS.length).map((c) => [c.id, c.weight, c.profiles]), CHECKS.map((c) => [c.id, c.weight, c.profiles]), 'the preview keeps every current check, in order');
-    const revised = PREVIEW_CHECKS.slice(0, CHECKS.length).filter((c, i) => c !== CHECKS[i]).map((c) => c.id);
+  test('rubric-v1.2 is rubric-v1.2-preview released as it was: v1.1 in order at its weights, two revised, eight added', () => {
+    // The weights shown under `preview` for a whole release are the weights scored now: no site's number moves at the release.
+    assert.deepEqual(snapshot['rubric-v1.2'], snapshot['rubric-v1.2-preview']);
+    assert.deepEqual(V12_CHECKS.slice(0, CHECKS.length).map((c) => [c.id, c.weight, c.profiles]), CHECKS.map((c) => [c.id, c.weight, c.profiles]), 'v1.2 keeps every v1.1 check, in order');
+    const revised = V12_CHECKS.slice(0, CHECKS.length).filter((c, i) => c !== CHECKS[i]).map((c) => c.id);
+    assert.deepEqual(revised, V12_REVISED.map((c) => c.id), 'a v1.1 check differs in v1.2 only when it is listed as revised');
+    const changes = rubricChanges(PREVIOUS_RUBRIC, CURRENT_RUBRIC);
+    assert.deepEqual(changes.filter((c) => c.change === 'revised').map((c) => c.checkId), revised, 'and the changes list says so');
+    assert.deepEqual(changes.filter((c) => c.change === 'added').map((c) => c.checkId), V12_ADDED.map((c) => c.id));
+    assert.equal(changes.length, revised.length + V12_ADDED.length, 'nothing removed or reweighted');
+  });
+
+  test('preview: rubric-v1.3-preview keeps every rubric-v1.2 check in order at its weight, judging anew only those PREVIEW_REVISED names', () => {
+    assert.deepEqual(PREVIEW_CHECKS.slice(0, V12_CHECKS.length).map((c) => [c.id, c.weight, c.profiles]), V12_CHECKS.map((c) => [c.id, c.weight, c.profiles]), 'the preview keeps every current check, in order');
+    const revised = PREVIEW_CHECKS.slice(0, V12_CHECKS.length).filter((c, i) => c !== V12_CHECKS[i]).map((c) => c.id);
     assert.deepEqual(revised, PREVIEW_REVISED.map((c) => c.id), 'a current check differs in the preview only when it is listed as revised');
     assert.deepEqual(rubricChanges(CURRENT_RUBRIC, PREVIEW_RUBRIC!).filter((c) => c.change === 'revised').map((c) => c.checkId), revised, 'and the changes list says so');
   });

@@ -1,11 +1,11 @@
-// The portfolio grid's rows (src/storage/queries/batchGrid.ts) and migration 015's fill of the
+// The portfolio grid's rows (src/storage/queries/batchGrid.ts) and migration 016's fill of the
 // rows finished before it, on SQLite and PostgreSQL: done items most agents denied first, then in
 // submission order, rows with no count last, pages by offset without overlap; items not done
 // never listed; and old rows (facts without verdicts) get the count of agents their edge denied.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import * as m015 from '../../src/storage/migrations/015-console.ts';
+import * as m016 from '../../src/storage/migrations/016-console.ts';
 import { countDone, gridRows } from '../../src/storage/queries/batchGrid.ts';
 import { finishItemDone, finishItemFailed, insertBatch, type BatchRow } from '../../src/storage/queries/batches.ts';
 import { databaseNames, openTestDb, skipFor, type TestDb } from './databases.ts';
@@ -34,17 +34,17 @@ for (const name of databaseNames()) {
       assert.equal(await countDone(t.db, b.id), 8);
     });
 
-    test(`${name}: migration 015 fills old rows' count from their facts (agents their edge denied); unreadable facts stay null; down and up again`, async () => {
-      await m015.down(t.db);
+    test(`${name}: migration 016 fills old rows' count from their facts (agents their edge denied); unreadable facts stay null; down and up again`, async () => {
+      await m016.down(t.db);
       const b = batch();
       await insertBatch(t.db, b, ['old1.grid-rows.com', 'old2.grid-rows.com', 'old3.grid-rows.com']);
       const old = (a: Record<string, number[]>) => ({ ...done(undefined, JSON.stringify({ a, v: {} })) });
-      // Written as the code before 015 wrote them: no denied column at all.
+      // Written as the code before 016 wrote them: no denied column at all.
       const write = async (seq: number, facts: string) => t.db('batch_items').where({ batch_id: b.id, seq }).update({ state: 'done', scan_id: randomUUID(), report_archived: true, headline: 'open', score: 1, confidence: 'high', facts, finished_at: AT });
       await write(0, old({ GPTBot: [0, 1, 1], ClaudeBot: [1, 1, 0], CCBot: [0, 0, 1] }).facts);
       await write(1, old({ GPTBot: [0, 0, 1] }).facts);
       await write(2, '{not json');
-      await m015.up(t.db);
+      await m016.up(t.db);
       const rows = await gridRows(t.db, b.id, 0, 10);
       assert.deepEqual(rows.map((r) => [r.seq, r.denied]), [[0, 2], [1, 0], [2, null]]);
     });

@@ -4,9 +4,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
-import { JobEngineUnavailable, type JobEngine } from '../../src/jobs/port.ts';
 import { listMail } from '../../src/storage/queries/mailOutbox.ts';
 import { conforms } from '../helpers/contract.ts';
+import { downEngine } from '../jobs/engines.ts';
 import { testApp, type TestApp } from '../helpers/app.ts';
 import { fakeResolver, fakeScanner } from '../scan-api/fixtures.ts';
 import { recordingDeliveries, until, type RecordingDeliveries } from './fakes.ts';
@@ -14,15 +14,7 @@ import { recordingDeliveries, until, type RecordingDeliveries } from './fakes.ts
 const lead = { name: 'Ada Lovelace', email: 'ada@watch-site.com' };
 const bearer = (k: string) => `Bearer ${k}`;
 const resolve = fakeResolver({ 'hooks.internal-site.com': ['10.0.0.7'], 'hooks.watch-site.com': ['93.184.215.20'] });
-const failing: JobEngine = {
-  kind: 'distributed',
-  enqueue: async () => { throw new JobEngineUnavailable('down'); },
-  enqueueMany: async () => { throw new JobEngineUnavailable('down'); },
-  cancel: async () => undefined,
-  process: () => undefined,
-  health: () => ({ state: 'degraded', reason: 'down' }),
-  close: async () => undefined,
-};
+const failing = downEngine;
 
 function linkOf(text: string, kind: 'confirm' | 'unsubscribe'): URL {
   const m = new RegExp(`https?://\\S+/watches/[0-9a-f-]{36}/${kind}\\?token=[A-Za-z0-9_-]{43}`).exec(text);

@@ -7,26 +7,18 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
-import { JobEngineUnavailable, type JobEngine } from '../../src/jobs/port.ts';
 import { addExcludedDomain } from '../../src/storage/queries/excludedDomains.ts';
 import { listMail } from '../../src/storage/queries/mailOutbox.ts';
 import { insertDelivery } from '../../src/storage/queries/webhookDeliveries.ts';
 import { conforms } from '../helpers/contract.ts';
+import { downEngine } from '../jobs/engines.ts';
 import { testApp, type TestApp } from '../helpers/app.ts';
 import { fakeResolver, fakeScanner } from '../scan-api/fixtures.ts';
 
 const lead = { name: 'Ada Lovelace', email: 'ada@watch-form.com' };
 const bearer = (k: string) => `Bearer ${k}`;
 const resolve = fakeResolver({ 'hooks.internal-form.com': ['10.0.0.7'], 'hooks.watch-form.com': ['93.184.215.20'] });
-const failing: JobEngine = {
-  kind: 'distributed',
-  enqueue: async () => { throw new JobEngineUnavailable('down'); },
-  enqueueMany: async () => { throw new JobEngineUnavailable('down'); },
-  cancel: async () => undefined,
-  process: () => undefined,
-  health: () => ({ state: 'degraded', reason: 'down' }),
-  close: async () => undefined,
-};
+const failing = downEngine;
 
 async function scanned(t: TestApp, domain: string): Promise<string> {
   const res = await request(t.app).post('/scan').send({ domain, lead }).expect(200);

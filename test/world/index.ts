@@ -20,13 +20,14 @@ import { parseScanResolve, staticAnswer, type ResolveOverrides } from '../../src
 import { startProxy, type WorldProxy } from './proxy.ts';
 import { networkOf, serveScenario, WORLD_SUFFIX, type Scenario, type WorldNetwork } from './site.ts';
 import { SCENARIOS } from './scenarios/index.ts';
+import { DOH_LABEL, DOH_PATH, dohHandler } from './doh.ts';
 import { createStrictVerifier, egressFetch, type StrictVerifier } from './web-bot-auth/index.ts';
 
 const certDir = fileURLToPath(new URL('./certs/', import.meta.url));
 export const WORLD_CA_PATH = `${certDir}ca.pem`;
 
 /** Public-looking addresses the world answers for; the proxies map them to loopback ports. */
-export const ADDR = { sites: '11.22.33.10', down: '11.22.33.20', hang: '11.22.33.30', internal: '10.20.30.40' } as const;
+export const ADDR = { sites: '11.22.33.10', down: '11.22.33.20', hang: '11.22.33.30', internal: '10.20.30.40', egressDenied: '11.22.33.40' } as const;
 
 export type ExtraHandler = (req: IncomingMessage, res: ServerResponse, info: { network: WorldNetwork; domain: string }) => void;
 
@@ -48,6 +49,8 @@ export interface WorldRequest { host: string; path: string; network: WorldNetwor
 
 export interface World {
   proxies: { networkA: string; networkB: string; user: string };
+  /** The world's DNS over HTTPS resolver (SCAN_DOH_URL), reached through the proxies like any site. */
+  dohUrl: string;
   /** SCAN_RESOLVE value for the world's names. */
   resolve: string;
   resolveOverrides: ResolveOverrides;
@@ -80,7 +83,8 @@ export async function startWorld(opts: WorldOptions = {}): Promise<World> {
   let latency = opts.latencyMs ?? 0;
   const declared = new Map((opts.scenarios ?? SCENARIOS).map((s) => [s.name, s]));
   const scenarios = new Map(declared);
-  const handlers = opts.handlers ?? {};
+  // The world's own DNS over HTTPS resolver answers each scenario's DNS records (doh.ts).
+  const handlers: Record<string, ExtraHandler> = { [DOH_LABEL]: dohHandler((label) => scenarios.get(label)?.dns), ...opts.handlers };
   const key = readFileSync(`${certDir}site.key`);
   const cert = readFileSync(`${certDir}site.pem`);
   const ca = readFileSync(WORLD_CA_PATH, 'utf8');
@@ -121,19 +125,21 @@ export async function startWorld(opts: WorldOptions = {}): Promise<World> {
     // A proxy asked by name (CONNECT host:port, as curl and the CLI behind a proxy do) resolves it
     // with the world's own answers; the caller needs no DNS for the world at all.
     const host = staticAnswer(resolveOverrides, name)?.[0] ?? name;
-    if (host === ADDR.sites && port === 443) return { host: '127.0.0.1', port: sitePort };
+    if ((host === ADDR.sites || host === ADDR.egressDenied) && port === 443) return { host: '127.0.0.1', port: sitePort };
     if (host === ADDR.hang) return { host: '127.0.0.1', port: hangPort };
     return null; // ADDR.down and anything else: 502, like an unreachable host
   };
   const resolve = [
     `*.${WORLD_SUFFIX}=${ADDR.sites}`, `${WORLD_SUFFIX}=${ADDR.sites}`, `*.world-fixtures.net=${ADDR.sites}`,
     `down.${WORLD_SUFFIX}=${ADDR.down}`, `hang.${WORLD_SUFFIX}=${ADDR.hang}`, `internal.${WORLD_SUFFIX}=${ADDR.internal}`,
+    `egress-refused-b.${WORLD_SUFFIX}=${ADDR.egressDenied}`,
     ...(opts.extraResolve ? [opts.extraResolve] : []),
   ].join(',');
   const resolveOverrides = parseScanResolve(resolve);
   const [pa, pb, pu] = await Promise.all([
     startProxy({ localAddress: '127.0.0.2', route }),
-    startProxy({ localAddress: '127.0.0.3', route }),
+    // networkB's egress policy refuses one address (the egress-refused-b scenario): our network's refusal, not the site's.
+    startProxy({ localAddress: '127.0.0.3', route, refuse: (h) => (staticAnswer(resolveOverrides, h)?.[0] ?? h) === ADDR.egressDenied }),
     startProxy({ localAddress: '127.0.0.4', route }),
   ]);
   const egresses: Egress[] = [];
@@ -147,6 +153,7 @@ export async function startWorld(opts: WorldOptions = {}): Promise<World> {
 
   return {
     proxies: { networkA: pa.url, networkB: pb.url, user: pu.url },
+    dohUrl: `https://${DOH_LABEL}.${WORLD_SUFFIX}${DOH_PATH}`,
     resolve, resolveOverrides, ca, caPath: WORLD_CA_PATH,
     sites: [...scenarios.keys(), ...Object.keys(handlers)],
     domain: (label) => `${label}.${WORLD_SUFFIX}`,
@@ -164,7 +171,7 @@ export async function startWorld(opts: WorldOptions = {}): Promise<World> {
       scenarios.set(label, s);
     },
     egress: (o = {}) => ({ networkA: make('networkA', pa.url), networkB: make('networkB', o.networkB === 'unconfigured' ? undefined : pb.url), user: make('user', pu.url) }),
-    env: { NETWORK_A_PROXY: pa.url, NETWORK_B_PROXY: pb.url, HTTPS_PROXY: pu.url, SCAN_RESOLVE: resolve, NODE_EXTRA_CA_CERTS: WORLD_CA_PATH },
+    env: { NETWORK_A_PROXY: pa.url, NETWORK_B_PROXY: pb.url, HTTPS_PROXY: pu.url, SCAN_RESOLVE: resolve, NODE_EXTRA_CA_CERTS: WORLD_CA_PATH, SCAN_DOH_URL: `https://${DOH_LABEL}.${WORLD_SUFFIX}${DOH_PATH}` },
     proxyLogs: { networkA: pa, networkB: pb, user: pu },
     webBotAuth,
     requests,

@@ -28,7 +28,7 @@ function splitHostPort(target: string, defaultPort: number): { host: string; por
   return { host: m?.[1] ?? target, port: m?.[2] ? Number(m[2]) : defaultPort };
 }
 
-export async function startProxy(opts: { localAddress: string; route: Route }): Promise<WorldProxy> {
+export async function startProxy(opts: { localAddress: string; route: Route; refuse?: (host: string) => boolean }): Promise<WorldProxy> {
   const sockets = new Set<Socket>();
   const seen: string[] = [];
   const server: Server = createServer((req: IncomingMessage, res) => {
@@ -63,6 +63,11 @@ export async function startProxy(opts: { localAddress: string; route: Route }): 
     seen.push(`CONNECT ${host}:${port}`);
     const to = opts.route(host, port);
     client.on('error', () => undefined);
+    // An egress policy refusing the destination, as an envoy egress proxy does (anthropics/claude-code#74025).
+    if (opts.refuse?.(host)) {
+      client.end('HTTP/1.1 403 Forbidden\r\nserver: envoy\r\nx-deny-reason: host_not_allowed\r\ncontent-length: 0\r\n\r\n');
+      return;
+    }
     if (!to) {
       client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
       return;

@@ -5,10 +5,13 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { agentForUserAgent } from '../../src/scanner/roster.ts';
-import type { CheckStatus, EdgeOutcome, Headline, MatrixVerdict, NetworkName, Profile } from '../../src/scanner/types.ts';
+import type { CheckStatus, ContentResult, EdgeOutcome, Headline, MatrixVerdict, NetworkName, Profile } from '../../src/scanner/types.ts';
 import type { RobotsSays } from '../../src/scanner/robots.ts';
+import type { ScanIntent } from '../../src/scanner/intent-request.ts';
 import type { EdgeResponse } from './vendors.ts';
 import type { StrictVerifier } from './web-bot-auth/index.ts';
+import type { WorldDns } from './doh.ts';
+import type { PartiesExpectation } from '../scanner/expect-parties.ts';
 
 export type WorldNetwork = NetworkName | 'user' | 'direct';
 /** browser = no roster token in the UA; agents = any roster agent; or a list of tokens. */
@@ -60,8 +63,29 @@ export interface Expectation {
     ownCopySecond?: readonly string[];
     managed?: { vendor: string; agents: readonly string[] } | null;
   };
+  /** token -> MatrixEntry.content per network, and what differs (issue 36 item 2). */
+  content?: Record<string, { networks: readonly [ContentResult, ContentResult]; differs?: readonly string[]; agentServing?: readonly string[] }>;
   /** The robots.txt patch: agents it edits, and agents left to a managed block's setting. */
   robotsPatch?: { agents: readonly string[]; managed?: readonly string[] } | null;
+  /** report.intent for a scan with `scan.intent` (grading by intent); null: the report has none. */
+  intent?: IntentExpectation | null;
+  /** Who refused, what each agent is charged, platform fixes (issue 36 items 4, 5): test/scanner/expect-parties.ts. */
+  refusedBy?: PartiesExpectation['refusedBy'];
+  offers?: PartiesExpectation['offers'];
+  platformFixes?: PartiesExpectation['platformFixes'];
+}
+
+export interface IntentExpectation {
+  met: number;
+  decided: number;
+  roles: Record<string, {
+    asIntended: boolean | null;
+    robotsSays?: string;
+    edgeDoes?: string;
+    missed?: readonly string[];
+    /** The fix: null for none, else its text's pattern, the platform it names and its robots.txt lines. */
+    fix?: null | { text: RegExp; platform: string | null; robotsTxt: string | null; docUrl?: string | null };
+  }>;
 }
 
 export interface Scenario {
@@ -85,8 +109,10 @@ export interface Scenario {
    * the world's strict verifier (web-bot-auth/); a replayed nonce gets 429. The verdict is in `x-world-wba`.
    */
   signedOnly?: EdgeResponse;
+  /** Its DNS discovery records, as the world's DoH resolver answers them (doh.ts); none: NXDOMAIN. */
+  dns?: WorldDns;
   /** How the scan of this scenario is configured. */
-  scan?: { networkB?: 'unconfigured'; probeTimeoutMs?: number };
+  scan?: { networkB?: 'unconfigured'; probeTimeoutMs?: number; intent?: ScanIntent };
   expect: Expectation;
 }
 

@@ -7,6 +7,7 @@ import * as z from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallContext, McpDeps } from '../types.ts';
 import { errorResult, fromService } from './result.ts';
+import { SCORING_RUBRICS } from '../../scanner/rubrics.ts';
 
 export const name = 'scan_site';
 
@@ -22,6 +23,11 @@ export const inputSchema = z.object({
   role: z.string().nullable().optional().describe('Optional role, e.g. "site owner" (at most 80 characters).'),
   fresh: z.boolean().optional().describe('true bypasses the 45-second coalescing window and forces a new scan.'),
   profile: z.enum(PROFILES).optional().describe('Pins the rubric profile instead of letting the scan infer it.'),
+  // Typed loosely on purpose, as the lead is: the contract's ScanIntent judges it in the scan
+  // service, so a bad role or wish gets the same 400 here as on POST /scan and the form.
+  intent: z.record(z.string(), z.string()).optional().describe('What you want each role of AI agent to get: keys training, search, user-fetch, archive; values allow, block or charge. The report then says per role whether robots.txt and the edge carry it out. Never changes the score.'),
+  rubric: z.enum(SCORING_RUBRICS.map((r) => r.version) as [string, ...string[]]).optional()
+    .describe(`The rubric that scores the report: ${SCORING_RUBRICS.map((r) => r.version).join(' (default) or ')}. The report's versions.rubric names it.`),
 });
 
 export const outputSchema = z.looseObject({
@@ -45,10 +51,10 @@ export function register(server: McpServer, deps: McpDeps, ctx: CallContext): vo
     annotations: { title: 'Scan a website', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   }, async (args) => {
     try {
-      const { domain, name: leadName, email, phone, role, fresh, profile } = args;
+      const { domain, name: leadName, email, phone, role, fresh, profile, rubric, intent } = args;
       return fromService(await deps.scanSite({
         domain, lead: { name: leadName, email, phone: phone ?? null, role: role ?? null },
-        ...(fresh === undefined ? {} : { fresh }), ...(profile === undefined ? {} : { profile }),
+        ...(fresh === undefined ? {} : { fresh }), ...(profile === undefined ? {} : { profile }), ...(rubric === undefined ? {} : { rubric }), ...(intent === undefined ? {} : { intent }),
         clientIp: ctx.clientIp,
       }));
     } catch {

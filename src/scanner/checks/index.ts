@@ -1,7 +1,8 @@
 /**
- * The rubric-v1.1 registry: one ordered list. Scoring, the catalog
- * (GET /api/checks), the report and the snapshot test all derive from it.
- * Changing an id or a weight here requires bumping RUBRIC_VERSION.
+ * The rubric-v1.1 registry: one ordered list. Scoring, the catalog (GET /api/checks), the report
+ * and the snapshot test all derive from it. Frozen: rubric-v1.1 stays selectable and is the rubric
+ * of every report archived under it, and rubric-v1.2 (./v1.2.ts) builds on it, so nothing here
+ * changes an outcome; a changed judgement is a revised check of a newer rubric (checks/revised/).
  */
 import type { CheckDefinition } from './define.ts';
 import { check as userAgents } from './access.user-agents.ts';

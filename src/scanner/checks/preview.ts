@@ -1,38 +1,35 @@
 /**
- * The rubric-v1.2-preview registry: every rubric-v1.1 check with its weight unchanged (a few judged
- * anew: PREVIEW_REVISED, some of them in checks/revised/), then the
- * checks for what the standards added in 2026 (shared/research/standards-2026.md). Reports score
- * it beside the current rubric under `preview`; it never moves `score`.
+ * The rubric-v1.3-preview registry: every rubric-v1.2 check at its weight, then V13_ADDED, the
+ * checks for what issue 37 found the standards added in late 2026
+ * (shared/research/discovery-2026-12.md). Reports score it beside the current rubric under
+ * `preview`; it never moves `score`.
  * New checks treat an absent optional file as not applicable (inconclusive), as Lighthouse does
  * for llms.txt, so a site is never marked down for a draft it has no reason to adopt.
  */
 import type { CheckDefinition } from './define.ts';
-import { CHECKS } from './index.ts';
-import { check as webBotAuth } from './trust.web-bot-auth.ts';
-import { check as preferencesAgree } from './policy.preferences-agree.ts';
-import { check as llmsTxtV2 } from './discovery.llms-txt-v2.ts';
-import { check as ard } from './discovery.ard.ts';
-import { check as a2aCardV1 } from './discovery.a2a-card-v1.ts';
-import { check as mcpCardShape } from './discovery.mcp-card-shape.ts';
-import { check as paymentOffers } from './access.payment-offers.ts';
-import { perAgent as markdownPerAgent } from './content.markdown-negotiation.ts';
-import { check as llmsTxtLinks } from './revised/discovery.llms-txt-links.ts';
-import { check as agentsMd } from './discovery.agents-md.ts';
-import { check as mcpCardCatalog } from './revised/discovery.mcp-card.ts';
-import { check as trainingPreferenceGroups } from './revised/policy.training-preference.ts';
+import { V12_CHECKS } from './v1.2.ts';
+import { check as refusalReadable } from './access.refusal-readable.ts';
+import { check as dnsRecords } from './discovery.dns-records.ts';
+import { check as sameForAgents } from './content.same-for-agents.ts';
 
-/** Added by rubric-v1.2-preview, in report order. */
-export const PREVIEW_ADDED: readonly CheckDefinition[] = [
-  paymentOffers, preferencesAgree, llmsTxtV2, ard, a2aCardV1, mcpCardShape, agentsMd, webBotAuth,
+/**
+ * Added by rubric-v1.3-preview, in report order: the checks of issues 36 and 37 that are new,
+ * each with its `// issue N item M`.
+ */
+export const V13_ADDED: readonly CheckDefinition[] = [
+  // issue 36 item 6
+  refusalReadable,
+  // issue 37 item 2
+  dnsRecords,
+  // issue 36 item 2
+  sameForAgents,
 ];
 
-/** rubric-v1.1 checks the preview judges anew, same id and weight (rubricChanges lists them as `revised`), in the current rubric's order. */
-export const PREVIEW_REVISED: readonly CheckDefinition[] = [
-  llmsTxtLinks, markdownPerAgent,
-  // issue 37 item 1: discovery.mcp-card reads the MCP catalog and the AI Catalog, legacy paths at half credit.
-  mcpCardCatalog,
-  // issue 37 item 4: policy.training-preference reads __usage_ training-preference groups and names each draft.
-  trainingPreferenceGroups,
-].sort((a, b) => CHECKS.findIndex((c) => c.id === a.id) - CHECKS.findIndex((c) => c.id === b.id));
+/**
+ * rubric-v1.2 checks the preview judges anew (same id and weight; rubricChanges lists them as
+ * `revised`), in rubric-v1.2's order. A changed judgement of a scored check goes here, never
+ * into the scored check's own file.
+ */
+export const PREVIEW_REVISED: readonly CheckDefinition[] = [];
 
-export const PREVIEW_CHECKS: readonly CheckDefinition[] = [...CHECKS.map((c) => PREVIEW_REVISED.find((r) => r.id === c.id) ?? c), ...PREVIEW_ADDED];
+export const PREVIEW_CHECKS: readonly CheckDefinition[] = [...V12_CHECKS.map((c) => PREVIEW_REVISED.find((r) => r.id === c.id) ?? c), ...V13_ADDED];

@@ -14,7 +14,8 @@ import * as m011 from './011-watches.ts';
 import * as m012 from './012-watch-run-mail.ts';
 import * as m013 from './013-batch-links.ts';
 import * as m014 from './014-delivery-redeliveries.ts';
-import * as m015 from './015-console.ts';
+import * as m015 from './015-change-feed.ts';
+import * as m016 from './016-console.ts';
 
 export interface Migration {
   name: string;
@@ -37,5 +38,6 @@ export const migrations: Migration[] = [
   { name: '012-watch-run-mail', ...m012 },
   { name: '013-batch-links', ...m013 },
   { name: '014-delivery-redeliveries', ...m014 },
-  { name: '015-console', ...m015 },
+  { name: '015-change-feed', ...m015 },
+  { name: '016-console', ...m016 },
 ];

@@ -1,7 +1,7 @@
 // The portfolio grid's rows (the batch summary pages): a batch's done items, most agents denied
 // first, then in submission order, a page at a time. The page is an offset: a batch is read
 // after it has finished, so its order no longer moves, and a page number is what a person pages
-// by. Served by the (batch_id, denied, seq) index of migration 015.
+// by. Served by the (batch_id, denied, seq) index of migration 016.
 import type { Knex } from 'knex';
 import type { ItemRow } from './batches.ts';
 

@@ -38,7 +38,7 @@ export interface ItemRow {
   error: string | null;
   facts: string | null;
   finished_at: string | null;
-  /** Migration 015; null on items not done, and on rows written before it whose facts were absent. */
+  /** Migration 016; null on items not done, and on rows written before it whose facts were absent. */
   denied?: number | null;
 }
 
@@ -49,7 +49,7 @@ export interface ItemResult {
   score: number | null;
   confidence: string;
   facts: string;
-  /** Agents the matrix denies (migration 015: the portfolio grid's order); absent, stored as null. */
+  /** Agents the matrix denies (migration 016: the portfolio grid's order); absent, stored as null. */
   denied?: number;
 }
 

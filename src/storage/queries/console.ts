@@ -1,6 +1,6 @@
 // What the partner console lists (listBatches, listWatches): a key's batches and watches, newest
 // first, by keyset on (created_at, id) so a page never shifts when new rows arrive, each read
-// through the (key_id, created_at, id) indexes of migration 015; and what each listed row shows,
+// through the (key_id, created_at, id) indexes of migration 016; and what each listed row shows,
 // read for the whole page in one grouped query rather than one per row.
 import type { Knex } from 'knex';
 import type { BatchRow } from './batches.ts';

@@ -9,9 +9,9 @@ export async function findScan(db: Knex, id: string): Promise<ScanRow | null> {
 }
 
 /** The most recent archived site scan of a domain (for the badge). */
-export async function findLatestSiteScan(db: Knex, domain: string): Promise<Pick<ScanRow, 'id' | 'headline' | 'score' | 'scanned_at'> | null> {
+export async function findLatestSiteScan(db: Knex, domain: string): Promise<Pick<ScanRow, 'id' | 'headline' | 'score' | 'scanned_at' | 'report'> | null> {
   const row = await db('scans')
-    .select('id', 'headline', 'score', 'scanned_at')
+    .select('id', 'headline', 'score', 'scanned_at', 'report')
     .where({ domain, kind: 'site' })
     .orderBy([{ column: 'scanned_at', order: 'desc' }, { column: 'id', order: 'desc' }])
     .first();

@@ -45,8 +45,9 @@ export const DISCOVERY_2026_12_SCENARIOS: Scenario[] = [
     },
     expect: {
       headline: 'open', profile: 'dev-platform',
-      // rubric-v1.1 reads only the well-known card paths: unchanged, it finds nothing.
-      checks: { 'discovery.mcp-card': 'fail' },
+      // rubric-v1.2 (the default) reads the catalog; rubric-v1.1 reads only the well-known card
+      // paths and finds nothing (its recorded score, test/fixtures/world-scores/rubric-v1.1.json).
+      checks: { 'discovery.mcp-card': 'pass' },
       previewChecks: { 'discovery.mcp-card': ['pass', GENERATIONS.catalog], 'discovery.mcp-card-shape': ['pass', 'SEP-2127 server card v2'] },
       previewDetails: { 'discovery.mcp-card': /https:\/\/mcp-catalog-card\.world-fixtures\.com\/mcp\/server-card \(listed by \/\.well-known\/mcp\/catalog\.json\)/ },
     },
@@ -80,7 +81,8 @@ export const DISCOVERY_2026_12_SCENARIOS: Scenario[] = [
       headline: 'open',
       // The group is no crawler group: every training crawler still falls to `*` and may fetch the page.
       robotsSays: { GPTBot: 'allowed', ClaudeBot: 'allowed', CCBot: 'allowed' },
-      checks: { 'policy.training-preference': 'fail' },
+      // rubric-v1.2 reads the group (rubric-v1.1, which does not, fails it: its recorded score).
+      checks: { 'policy.training-preference': 'pass' },
       previewChecks: {
         'policy.training-preference': ['pass', 'training-preference group (draft-kelley-aipref-training-preference-signal-00)'],
         'policy.preferences-agree': ['pass', 'training-preference group'],
@@ -104,7 +106,7 @@ export const DISCOVERY_2026_12_SCENARIOS: Scenario[] = [
       // The dead link costs points; the report names Yoast SEO as the plugin and its llms.txt setting as the fix
       // (test/scanner/discovery-2026-12.test.ts asserts the attribution and the fix).
       checks: { 'discovery.llms-txt': 'pass', 'discovery.llms-txt-links': 'fail' },
-      details: { 'discovery.llms-txt-links': /2 of 3 sampled links resolve; not resolving: \/old-post\/ \(HTTP 404\)/ },
+      details: { 'discovery.llms-txt-links': /\/old-post\/ \(HTTP 404\)/ },
     },
   },
 ];

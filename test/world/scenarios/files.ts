@@ -92,7 +92,7 @@ export const FILE_SCENARIOS: Scenario[] = [
     expect: {
       headline: 'open', profile: 'docs',
       // rubric-v1.1 still scores the first 5 links in sorted order, where only /docs/broken fails, with a 5xx it leaves undecided.
-      checks: { 'discovery.llms-txt-links': 'pass' },
+      checks: { 'discovery.llms-txt-links': 'fail' }, // rubric-v1.2's revised judgement; rubric-v1.1 passed it (test/fixtures/world-scores/rubric-v1.1.json)
       previewChecks: { 'discovery.llms-txt-links': ['fail'] },
       previewDetails: { 'discovery.llms-txt-links': /^5 of 8 links resolve \(62 %\); 3 dead: \/docs\/broken \(HTTP 503\), \/docs\/old \(HTTP 404\), \/docs\/removed \(HTTP 410\)$/ },
       probeMethod: /This scan followed 8 links listed in llms\.txt: (?=.*\/docs\/old\b)(?=.*\/docs\/removed\b)(?=.*\/docs\/broken\b)/,
@@ -109,7 +109,7 @@ export const FILE_SCENARIOS: Scenario[] = [
     fallback: html(VITE_SHELL),
     expect: {
       headline: 'open', profile: 'docs',
-      checks: { 'discovery.llms-txt-links': 'pass' },
+      checks: { 'discovery.llms-txt-links': 'fail' }, // rubric-v1.2's revised judgement; rubric-v1.1 passed it (test/fixtures/world-scores/rubric-v1.1.json)
       previewChecks: { 'discovery.llms-txt-links': ['fail'] },
       previewDetails: { 'discovery.llms-txt-links': /^2 of 3 links resolve \(66 %\); 1 an HTML page where Markdown was promised: \/docs\/reference\.md$/ },
     },

@@ -9,6 +9,7 @@ import { cfExpression, listed, type FixContext, type FixEntry, type PlatformEntr
 const CRAWL_CONTROL = 'https://developers.cloudflare.com/ai-crawl-control/features/manage-ai-crawlers/';
 const SKIP = 'https://developers.cloudflare.com/waf/custom-rules/skip/';
 const MANAGED_ROBOTS = 'https://developers.cloudflare.com/bots/additional-configurations/managed-robots-txt/';
+const PAY_PER_CRAWL = 'https://developers.cloudflare.com/ai-crawl-control/features/pay-per-crawl/';
 
 const allowAgents = (role: string) => ({ agents }: FixContext): FixEntry => ({
   setting: 'AI Crawl Control → Crawlers, then Security rules → Custom rules (Skip)',
@@ -80,5 +81,10 @@ Link: ${HOME_LINK}`,
     docUrl: CRAWL_CONTROL,
     allow: (t) => `In AI Crawl Control → Crawlers set ${listed(t)} to Allow, and add a custom rule with the Skip action for ${cfExpression(t)} if another rule still challenges them.`,
     deny: (t) => `In AI Crawl Control → Crawlers set ${listed(t)} to Block (or add a custom rule with the Block action for ${cfExpression(t)}).`,
+    // Pay per crawl: a crawler set to Charge is answered 402 with its crawler-price header.
+    charge: {
+      docUrl: PAY_PER_CRAWL,
+      text: (t) => `Turn on pay per crawl (AI Crawl Control → Settings: set a price), then in AI Crawl Control → Crawlers set ${listed(t)} to Charge; Cloudflare then answers them 402 with the price in a crawler-price header.`,
+    },
   },
 };

@@ -29,7 +29,11 @@ export interface PlatformEntry {
   server?: RegExp;
   fixes: Readonly<Record<string, (ctx: FixContext) => FixEntry>>;
   /** The edge rule that would make the edge agree with robots.txt, in the platform's words. */
-  edgeRule?: { docUrl: string; allow(tokens: readonly string[]): string; deny(tokens: readonly string[]): string };
+  edgeRule?: {
+    docUrl: string; allow(tokens: readonly string[]): string; deny(tokens: readonly string[]): string;
+    /** The platform's own way to answer these agents 402 with a price (grading by intent, intent.ts), where it has one. */
+    charge?: { docUrl: string; text(tokens: readonly string[]): string };
+  };
   /** A robots.txt block the platform adds to the owner's file, by its documented marker lines (robots-managed.ts). */
   managedRobots?: ManagedRobotsEntry;
 }

@@ -1,0 +1,6 @@
+// The parser has no types of its own; its output follows prom2json's (see its README).
+declare module 'parse-prometheus-text-format' {
+  export interface Sample { value?: string; labels?: Record<string, string>; buckets?: Record<string, string>; count?: string; sum?: string }
+  export interface Family { name: string; help: string; type: 'COUNTER' | 'GAUGE' | 'HISTOGRAM' | 'SUMMARY' | 'UNTYPED'; metrics: Sample[] }
+  export default function parsePrometheusTextFormat(text: string): Family[];
+}
