@@ -11,6 +11,7 @@
 //   batches on the job engine         bench/batches.ts (BENCH_DATABASE_URL + BENCH_REDIS_URL for two instances)
 //   a claim at 20,000 queued jobs     bench/job-claims.ts (the embedded engine, beside liteque's claim)
 //   listChanges and /metrics          bench/ops.ts (listChanges over 100,000 events; a scrape's CPU)
+//   batch summary page, 5,000 vs 100  bench/summary-page.ts (first contentful paint in Chromium)
 // BENCH_ONLY=reads,cold-start,... runs a subset.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ import { fmt } from './lib/stats.ts';
 import { benchJobClaims } from './job-claims.ts';
 import { benchReads } from './reads.ts';
 import { benchOps } from './ops.ts';
+import { benchSummaryPage } from './summary-page.ts';
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (name: string) => !only || only.includes(name);
@@ -143,6 +145,14 @@ if (wanted('ops')) {
     rows.push({ what: `listChanges over 100,000 stored events, a key's page of 100 over HTTP, slowest median of its pages (${db})`, target: '< 50 ms', figure: `${fmt(ms, 2)} ms`, ok: ms < 50 });
   }
   rows.push({ what: 'a /metrics scrape, CPU per scrape (20,000 jobs queued)', target: '< 5 ms', figure: `${fmt(o.scrapeCpuMs, 3)} ms`, ok: o.scrapeCpuMs < 5 });
+}
+
+if (wanted('summary-page')) {
+  console.log('\n=== batch summary page: 5,000 sites against 100');
+  const p = await benchSummaryPage();
+  writeSection('summary-page', p.markdown);
+  console.log(p.markdown);
+  rows.push({ what: 'batch summary page, first contentful paint of a 5,000-site batch over a 100-site one (Chromium, medians)', target: '≤ 1.5 ×', figure: `${fmt(p.ratio, 2)} × (${fmt(p.large)} ms against ${fmt(p.small)} ms; first view ${fmt(p.firstRatio, 2)} ×)`, ok: p.ratio <= 1.5 });
 }
 
 const summary = [

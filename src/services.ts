@@ -19,6 +19,7 @@ import { createJobEngine, type JobEngine } from './jobs/index.ts';
 import { BatchService } from './batches/service.ts';
 import { localAddressLimiter, redisAddressLimiter } from './batches/address-limit.ts';
 import { WatchService } from './watches/service.ts';
+import { PartnerConsole } from './console/service.ts';
 import { WatchRunner } from './watches/runner.ts';
 import { ConfirmationExpiry } from './watches/expiry.ts';
 import { loadWebhookMasterKey } from './webhooks/master-key.ts';
@@ -87,6 +88,8 @@ export interface AppServices {
   batches: BatchService;
   /** Watches of domains (src/watches/): scheduled runs on the job engine, alerts by mail and webhook. */
   watches: WatchService;
+  /** The partner console's lists (src/console/): a key's batches and watches, and its budget. */
+  console: PartnerConsole;
   /** The job engine (src/jobs/port.ts): BullMQ with REDIS_URL, else a queue table of its own in a SQLite file beside the database. */
   jobs: JobEngine;
   /** Signed webhook deliveries of watches' events (src/webhooks/deliveries.ts), sent and retried on the job engine. */
@@ -348,6 +351,7 @@ export function startServices(ctx: AppContext, options: ServiceOptions = {}): Ap
     keys,
     batches,
     watches,
+    console: new PartnerConsole({ db: ctx.db, now: () => ctx.now(), baseUrl: c.baseUrl, keys, batches, watches }),
     jobs,
     webhooks,
     webhookSecret,

@@ -31,7 +31,7 @@ const scroll = (label: string, table: SafeHtml) => html`<div class="scroll" role
 /** Where a capability link's summary page points: its results table and the downloads (all under the same token). */
 export interface SharedNav { results: string; csv: string; ndjson: string }
 
-export function summaryPage(b: Body, label: string | null, nav?: SharedNav): string {
+export function summaryPage(b: Body, label: string | null, nav?: SharedNav, grid?: SafeHtml): string {
   const headlines = Object.entries(b.headlines);
   const maxHeadline = Math.max(0, ...headlines.map(([, n]) => n));
   const title = `Batch summary${label ? `: ${label}` : ''}`;
@@ -53,6 +53,7 @@ ${scroll('Agents: robots.txt and edge', html`<table><thead><tr><th scope="col">A
 ${b.prices ? html`<h2 id="prices">Who is charged</h2>
 <p>${b.prices.sentence}</p>
 ${scroll('Who is charged', html`<table><thead><tr><th scope="col">Agent</th><th scope="col">Charged on</th><th scope="col">Prices</th><th scope="col">Free on charging sites</th></tr></thead><tbody>${b.prices.agents.map((a) => html`<tr><td>${a.ua}</td><td>${a.charged}</td><td>${a.prices.map((p) => `${p.price} (${p.sites})`).join(', ')}</td><td>${a.servedFreeByChargingSites}</td></tr>`)}</tbody></table>`)}` : ''}
+${grid ?? html``}
 <h2 id="vendors">Denials by attributed vendor</h2>
 ${b.vendors.length ? scroll('Denials by attributed vendor', html`<table><thead><tr><th scope="col">Vendor</th><th scope="col">Denials</th><th scope="col">Sites</th></tr></thead><tbody>${b.vendors.map((v) => html`<tr><td>${v.vendor}</td><td>${v.denials}</td><td>${v.sites}</td></tr>`)}</tbody></table>`) : html`<p>No denial was attributed to a vendor.</p>`}
 </main></body></html>`.value;

@@ -39,7 +39,8 @@ import { linkTokenMatches, batchLinkToken } from './link-tokens.ts';
 import { entriesOf, parseBatch, type Rejected } from './parse.ts';
 import { Reconciler } from './reconciler.ts';
 import { resultChunks } from './results.ts';
-import { factsOf } from './summary.ts';
+import { deniedOf, factsOf } from './summary.ts';
+import { SummaryCache } from './summary-cache.ts';
 
 export const QUEUE = 'batch-items';
 /** Below interactive work of other queues (watch runs) that may share the engine. */
@@ -86,16 +87,23 @@ export interface BatchView {
 export class BatchService {
   readonly #d: BatchDeps;
   readonly #reconciler: Reconciler;
+  readonly #summaries: SummaryCache;
   #streaming = 0;
 
   constructor(deps: BatchDeps) {
     this.#d = deps;
+    this.#summaries = new SummaryCache(deps.db);
     this.#reconciler = new Reconciler({ db: deps.db, log: deps.log, now: deps.now, everyMs: deps.reconcileMs ?? 10_000, resume: () => this.#resume() });
   }
 
   /** The batch's API links and its capability links (holding the current token) for browsers. */
   async links(row: Pick<BatchRow, 'id' | 'links_version'>): Promise<Links> {
     return batchLinks(this.#d.baseUrl, row.id, batchLinkToken(await this.#d.masterKey(), row.id, row.links_version ?? 1));
+  }
+
+  /** The batch's summary (getBatchSummary, getSharedBatchSummary); a done batch's is folded once per instance. */
+  summary(row: BatchRow) {
+    return this.#summaries.get(row);
   }
 
   /** Replaces the capability links: the old token stops opening anything at once, on every instance. */
@@ -272,5 +280,6 @@ export class BatchService {
 }
 
 function resultOf(report: ScanReportBody, archived: boolean) {
-  return { scanId: report.scanId, archived, headline: report.headline, score: report.score.value, confidence: report.confidence, facts: JSON.stringify(factsOf(report)) };
+  const facts = factsOf(report);
+  return { scanId: report.scanId, archived, headline: report.headline, score: report.score.value, confidence: report.confidence, facts: JSON.stringify(facts), denied: deniedOf(facts) };
 }

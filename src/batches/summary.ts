@@ -6,11 +6,13 @@ import type { ScanReportBody } from '../scans/types.ts';
 
 /**
  * What the summary needs from one report: per agent [robots blocks, edge denies on both networks, robots allows], vendors' denials,
- * and, on a site that answered some agent 402 (issue 36 item 5), each charged agent's price and the agents it served free.
+ * and, on a site that answered some agent 402 (issue 36 item 5), each charged agent's price and the agents it served free;
+ * and (since the portfolio grid) each agent's matrix verdict. Facts stored before the grid have no `m`: their cells read as not recorded.
  */
 export interface ItemFacts {
   a: Record<string, [0 | 1, 0 | 1, 0 | 1]>;
   v: Record<string, number>;
+  m?: Record<string, Verdict>;
   c?: { charged: Record<string, string>; free: string[] };
 }
 
@@ -35,12 +37,15 @@ function chargesOf(report: Pick<ScanReportBody, 'matrix'>): ItemFacts['c'] {
   return { charged, free };
 }
 
+export type Verdict = ScanReportBody['matrix'][number]['verdict'];
+
 /** Edge outcomes that deny an agent: a challenge, a block, a rate limit or a login. */
 export const DENIALS = new Set(['challenge', 'block', 'rate-limited', 'auth']);
 
 export function factsOf(report: Pick<ScanReportBody, 'matrix'>): ItemFacts {
-  const facts: ItemFacts = { a: {}, v: {} };
+  const facts: ItemFacts = { a: {}, v: {}, m: {} };
   for (const m of report.matrix) {
+    facts.m![m.ua] = m.verdict;
     const denied = m.edgeDoes !== null && DENIALS.has(m.edgeDoes.networkA) && DENIALS.has(m.edgeDoes.networkB);
     facts.a[m.ua] = [m.robotsSays === 'blocked' ? 1 : 0, denied ? 1 : 0, m.robotsSays === 'allowed' ? 1 : 0];
     if (denied) for (const vendor of m.attributedVendors) facts.v[vendor] = (facts.v[vendor] ?? 0) + 1;
@@ -48,6 +53,15 @@ export function factsOf(report: Pick<ScanReportBody, 'matrix'>): ItemFacts {
   const charges = chargesOf(report);
   if (charges) facts.c = charges;
   return facts;
+}
+
+/**
+ * How many agents the site denies: its matrix's `denied` verdicts; for facts stored before the
+ * verdicts were kept, the agents its edge denies on both networks (what those facts hold).
+ */
+export function deniedOf(facts: ItemFacts): number {
+  if (facts.m) return Object.values(facts.m).filter((v) => v === 'denied').length;
+  return Object.values(facts.a).filter(([, denies]) => denies === 1).length;
 }
 
 export interface SummaryItem {

@@ -37,6 +37,11 @@ import { getSharedBatchSummary } from './getSharedBatchSummary.ts';
 import { rotateBatchLinks } from './rotateBatchLinks.ts';
 import { createWatch } from './createWatch.ts';
 import { getWatch } from './getWatch.ts';
+import { listBatches } from './listBatches.ts';
+import { listWatches } from './listWatches.ts';
+import { getKey } from './getKey.ts';
+import { getConsole } from './getConsole.ts';
+import { getConsoleScript } from './getConsoleScript.ts';
 import { deleteWatch } from './deleteWatch.ts';
 import { testWatch } from './testWatch.ts';
 import { getWatchConfirmation } from './getWatchConfirmation.ts';
@@ -68,6 +73,11 @@ export const handlers: { [Op in OperationId]: Handler<Op> } = {
   rotateBatchLinks,
   createWatch,
   getWatch,
+  listBatches,
+  listWatches,
+  getKey,
+  getConsole,
+  getConsoleScript,
   deleteWatch,
   testWatch,
   getWatchConfirmation,

@@ -79,6 +79,8 @@ dl.kv dt{color:var(--muted)}dl.kv dd{margin:0;overflow-wrap:anywhere}
 .udiff .da{color:var(--ok);font-weight:600}.udiff .dd{color:var(--bad);font-weight:600}.udiff .dh{color:var(--muted)}
 .udiff:focus{outline:3px solid var(--info)}
 .pfixes{min-width:0;overflow-wrap:anywhere}.pfix p{margin:.2rem 0}a.doc{overflow-wrap:anywhere}
+table.grid{width:auto;font-size:.8rem}table.grid th,table.grid td{padding:.15rem .4rem;white-space:nowrap;text-align:left}table.grid tbody th{position:sticky;left:0;background:var(--bg);font-weight:400}
+ul.items{list-style:none;padding-left:0}ul.items>li{overflow-wrap:anywhere;min-width:0}input{max-width:100%}
 @media (max-width:40rem){
 main{padding:.5rem .6rem 2rem}
 table.agents,table.agents tbody{display:block}

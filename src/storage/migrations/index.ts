@@ -15,6 +15,7 @@ import * as m012 from './012-watch-run-mail.ts';
 import * as m013 from './013-batch-links.ts';
 import * as m014 from './014-delivery-redeliveries.ts';
 import * as m015 from './015-change-feed.ts';
+import * as m016 from './016-console.ts';
 
 export interface Migration {
   name: string;
@@ -38,4 +39,5 @@ export const migrations: Migration[] = [
   { name: '013-batch-links', ...m013 },
   { name: '014-delivery-redeliveries', ...m014 },
   { name: '015-change-feed', ...m015 },
+  { name: '016-console', ...m016 },
 ];

@@ -38,6 +38,8 @@ export interface ItemRow {
   error: string | null;
   facts: string | null;
   finished_at: string | null;
+  /** Migration 016; null on items not done, and on rows written before it whose facts were absent. */
+  denied?: number | null;
 }
 
 export interface ItemResult {
@@ -47,6 +49,8 @@ export interface ItemResult {
   score: number | null;
   confidence: string;
   facts: string;
+  /** Agents the matrix denies (migration 016: the portfolio grid's order); absent, stored as null. */
+  denied?: number;
 }
 
 /** Writes the batch and all its items in one transaction (chunked inserts). */
@@ -102,7 +106,7 @@ export async function pageItems(db: Knex, batchId: string, afterSeq: number, lim
 /** Finishes an open item as done; false (and nothing changed) when it was already finished or cancelled. */
 export async function finishItemDone(db: Knex, batchId: string, seq: number, r: ItemResult, at: string): Promise<boolean> {
   const changed = await db('batch_items').where({ batch_id: batchId, seq }).whereIn('state', OPEN).update({
-    state: 'done', scan_id: r.scanId, report_archived: r.archived, headline: r.headline, score: r.score, confidence: r.confidence, facts: r.facts, finished_at: at,
+    state: 'done', scan_id: r.scanId, report_archived: r.archived, headline: r.headline, score: r.score, confidence: r.confidence, facts: r.facts, denied: r.denied ?? null, finished_at: at,
   });
   return changed === 1;
 }

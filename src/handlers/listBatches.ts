@@ -1,0 +1,11 @@
+// GET /batches: the key's batches, newest first, a page at a time (the partner console's list).
+import { DEFAULT_LIMIT } from '../console/service.ts';
+import { rateLimitHeaders } from '../keys/service.ts';
+import type { Handler } from './types.ts';
+
+export const listBatches: Handler<'listBatches'> = async (req, res, ctx) => {
+  const cursor = typeof req.query.cursor === 'string' ? req.query.cursor : undefined;
+  const limit = req.query.limit === undefined ? DEFAULT_LIMIT : Number(req.query.limit);
+  const { budget, page } = await ctx.services.console.batches(req.get('authorization'), cursor, limit);
+  res.set(rateLimitHeaders(budget)).set('Cache-Control', 'no-store').json(page);
+};
