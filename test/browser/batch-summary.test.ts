@@ -136,4 +136,19 @@ describe('the batch summary page in a real browser', { skip: haveChromium ? fals
     assert.deepEqual(problems.filter((p) => !/404/.test(p)), []);
     await context.close();
   });
+
+  test('browser: with JavaScript off the capability links open the same: the summary, its link to the table, the table\'s pages; screenshot kept', async () => {
+    const fresh = await fetch(`${base}/batches/${batchId}/links`, { method: 'POST', headers: { authorization: `Bearer ${key}` } });
+    assert.equal(fresh.status, 200);
+    const now = (await fresh.json()) as { summaryPage: string };
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const res = await page.goto(`${base}${new URL(now.summaryPage).pathname}`, { waitUntil: 'load' });
+    assert.equal(res?.status(), 200);
+    assert.ok(await page.getByText(LABEL).first().isVisible(), 'the label shows as text');
+    await Promise.all([page.waitForURL(/\/shared\/[\w-]+\/results$/), page.getByRole('link', { name: "Every site's result" }).click()]);
+    assert.equal(await page.locator('tbody tr').count(), 12);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'batch-link-results-no-js-phone.png'), fullPage: true });
+    await context.close();
+  });
 });

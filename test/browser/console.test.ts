@@ -153,4 +153,17 @@ describe('the partner console in a real browser', { skip: haveChromium ? false :
     assert.deepEqual(await axeViolations(page), []);
     await context.close();
   });
+
+  test('browser: with JavaScript off the console says plainly that it needs it (the key goes only in a header, which a plain page cannot send) and names the API lists instead; screenshot kept', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const res = await page.goto(`${base}/console`, { waitUntil: 'load' });
+    assert.equal(res?.status(), 200);
+    const text = await page.locator('body').innerText();
+    assert.match(text, /This page needs JavaScript/);
+    assert.match(text, /GET \/batches/);
+    assert.equal((await context.cookies()).length, 0, 'no cookie');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'console-no-js-phone.png'), fullPage: true });
+    await context.close();
+  });
 });

@@ -100,6 +100,48 @@ describe('watch from a report in a real browser', { skip: haveChromium ? false :
     return `${base}${link.pathname}${link.search}`;
   }
 
+  /**
+   * From the confirmation mail to the manage page's buttons, the same with JavaScript on or off
+   * (the pages run no script): confirm, open the manage page, send a test event, redeliver it
+   * (same event id and bytes), and be refused a second redelivery within the minute.
+   */
+  async function confirmAndManage(page: Page, email: string, domain: string, hookPath: string, shot: string): Promise<void> {
+    await page.goto(await confirmLink(email), { waitUntil: 'load' });
+    await page.getByRole('button', { name: 'Start watching' }).click();
+    // The button posts to the same address: wait for the page it answers, not for a new URL.
+    await page.getByRole('heading', { name: `Watching ${domain}` }).waitFor();
+    assert.match(await page.locator('body').innerText(), /whsec_[A-Za-z0-9_-]{43}/, 'the webhook secret, for the mailbox that confirmed');
+    await axe(page, `watch-form-confirmed-${shot}`);
+    await page.getByRole('link', { name: 'Manage this watch' }).click();
+    await page.getByRole('heading', { name: `Watch of ${domain}` }).waitFor();
+    assert.match(await page.locator('dl').innerText(), /active/);
+
+    await Promise.all([page.waitForURL(/done=test-queued/), page.getByRole('button', { name: 'Send a test event' }).click()]);
+    assert.ok(await page.getByRole('status').filter({ hasText: 'A test event is on its way' }).isVisible());
+    const [first] = await receiver.until(hookPath, 1);
+    assert.equal(first!.headers['agentreadiness-event-type'] ?? JSON.parse(first!.body.toString()).type, 'readiness.test');
+    const eventId = String(first!.headers['agentreadiness-event-id']);
+    // The page shows the delivery once it is recorded; then its Redeliver button sends it again.
+    await until('the delivery shown as delivered', async () => {
+      await page.reload({ waitUntil: 'load' });
+      return (await page.locator('tbody tr', { hasText: eventId }).innerText()).includes('delivered') || undefined;
+    });
+    await axe(page, `watch-manage-delivered-${shot}`);
+    await Promise.all([page.waitForURL(/done=redelivered/), page.getByRole('button', { name: `Redeliver ${eventId}` }).click()]);
+    assert.ok(await page.getByRole('status').filter({ hasText: 'on its way again' }).isVisible());
+    const got = await receiver.until(hookPath, 2);
+    assert.equal(got[1]!.headers['agentreadiness-event-id'], eventId, 'the same event id');
+    assert.ok(got[1]!.body.equals(got[0]!.body), 'the same bytes');
+    // While the redelivery is on its way the row has no button; once it is delivered again, a second ask within the minute is refused.
+    await until('the redelivery shown as delivered', async () => {
+      await page.reload({ waitUntil: 'load' });
+      return (await page.locator('tbody tr', { hasText: eventId }).innerText()).includes('sent again 1×') && await page.getByRole('button', { name: `Redeliver ${eventId}` }).count() === 1 ? true : undefined;
+    });
+    await Promise.all([page.waitForURL(/done=redeliver-too-soon/), page.getByRole('button', { name: `Redeliver ${eventId}` }).click()]);
+    await page.screenshot({ path: path.join(ARTIFACTS, `watch-manage-too-soon-${shot}.png`), fullPage: true });
+    assert.equal(receiver.received(hookPath).length, 2, 'nothing more went out');
+  }
+
   test('JS off: the form posts, "check your mail"; the mail\'s link and button confirm; the manage page sends a test event and redelivers it (same event id), each a 303 back with a notice', { timeout: 180_000 }, async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
@@ -113,43 +155,11 @@ describe('watch from a report in a real browser', { skip: haveChromium ? false :
     assert.ok(await page.getByRole('heading', { name: 'Check your mail' }).isVisible());
     await page.screenshot({ path: path.join(ARTIFACTS, 'watch-form-check-mail-phone.png'), fullPage: true });
 
-    await page.goto(await confirmLink('ada@watch-browser.com'), { waitUntil: 'load' });
-    await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Start watching' }).click()]);
-    assert.ok(await page.getByRole('heading', { name: 'Watching shop.watch-browser.com' }).isVisible());
-    assert.match(await page.locator('body').innerText(), /whsec_[A-Za-z0-9_-]{43}/, 'the webhook secret, for the mailbox that confirmed');
-    await axe(page, 'watch-form-confirmed-phone');
-    await Promise.all([page.waitForLoadState('load'), page.getByRole('link', { name: 'Manage this watch' }).click()]);
-    assert.ok(await page.getByRole('heading', { name: 'Watch of shop.watch-browser.com' }).isVisible());
-    assert.match(await page.locator('dl').innerText(), /active/);
-
-    await Promise.all([page.waitForURL(/done=test-queued/), page.getByRole('button', { name: 'Send a test event' }).click()]);
-    assert.ok(await page.getByRole('status').filter({ hasText: 'A test event is on its way' }).isVisible());
-    const [first] = await receiver.until('/js-off', 1);
-    assert.equal(first!.headers['agentreadiness-event-type'] ?? JSON.parse(first!.body.toString()).type, 'readiness.test');
-    const eventId = String(first!.headers['agentreadiness-event-id']);
-    // The page shows the delivery once it is recorded; then its Redeliver button sends it again.
-    await until('the delivery shown as delivered', async () => {
-      await page.reload({ waitUntil: 'load' });
-      return (await page.locator('tbody tr', { hasText: eventId }).innerText()).includes('delivered') || undefined;
-    });
-    await axe(page, 'watch-manage-delivered-phone');
-    await Promise.all([page.waitForURL(/done=redelivered/), page.getByRole('button', { name: `Redeliver ${eventId}` }).click()]);
-    assert.ok(await page.getByRole('status').filter({ hasText: 'on its way again' }).isVisible());
-    const got = await receiver.until('/js-off', 2);
-    assert.equal(got[1]!.headers['agentreadiness-event-id'], eventId, 'the same event id');
-    assert.ok(got[1]!.body.equals(got[0]!.body), 'the same bytes');
-    // While the redelivery is on its way the row has no button; once it is delivered again, a second ask within the minute is refused.
-    await until('the redelivery shown as delivered', async () => {
-      await page.reload({ waitUntil: 'load' });
-      return (await page.locator('tbody tr', { hasText: eventId }).innerText()).includes('sent again 1×') && await page.getByRole('button', { name: `Redeliver ${eventId}` }).count() === 1 ? true : undefined;
-    });
-    await Promise.all([page.waitForURL(/done=redeliver-too-soon/), page.getByRole('button', { name: `Redeliver ${eventId}` }).click()]);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'watch-manage-too-soon-phone.png'), fullPage: true });
-    assert.equal(receiver.received('/js-off').length, 2, 'nothing more went out');
+    await confirmAndManage(page, 'ada@watch-browser.com', 'shop.watch-browser.com', '/js-off', 'phone');
     await context.close();
   });
 
-  test('JS on: the form is sent inline (no page change) and says to check the mail; a refusal is said in place', { timeout: 120_000 }, async () => {
+  test('JS on: the form is sent inline (no page change) and says to check the mail, a refusal is said in place; then the same confirmation and manage-page buttons', { timeout: 180_000 }, async () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
     const problems: string[] = [];
@@ -166,12 +176,13 @@ describe('watch from a report in a real browser', { skip: haveChromium ? false :
     assert.equal(page.url(), url, 'no page change');
     assert.doesNotMatch(await page.locator('[data-watch-status]').innerText(), /Check your mail/);
     await page.getByLabel('Email for the alerts').fill('grace@watch-browser.com');
+    await page.getByLabel('Webhook URL (optional, https)').fill(`https://${world.domain('hooks')}/js-on`);
     await page.getByRole('button', { name: 'Watch this site' }).click();
     await until('the note in place', async () => ((await page.locator('[data-watch-status]').innerText()).startsWith('Check your mail') ? true : undefined));
     assert.equal(page.url(), url);
     await page.locator('#watch').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(ARTIFACTS, 'watch-form-inline-laptop.png') });
-    await confirmLink('grace@watch-browser.com');
+    await confirmAndManage(page, 'grace@watch-browser.com', 'inline.watch-browser.com', '/js-on', 'laptop');
     assert.deepEqual(problems, []);
     await context.close();
   });
