@@ -13,7 +13,7 @@ const path = require('node:path');
 const LAYERS = {
   infrastructure: ['storage', 'net', 'jobs', 'signing', 'log', 'security', 'config.ts', 'context.ts', 'errors.ts'],
   engine: ['scanner'],
-  services: ['scans', 'mcp', 'mcp-scan', 'report', 'mail', 'docs', 'pages', 'operator', 'keys', 'batches', 'watches', 'webhooks', 'changes', 'feed', 'metrics'],
+  services: ['scans', 'mcp', 'mcp-scan', 'report', 'mail', 'docs', 'pages', 'operator', 'keys', 'batches', 'watches', 'webhooks', 'changes', 'feed', 'metrics', 'console'],
   handlers: ['handlers', 'http'],
   root: ['app.ts', 'server.ts', 'services.ts', 'start.ts', 'main.js'],
   cli: ['cli'],

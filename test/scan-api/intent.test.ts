@@ -114,7 +114,8 @@ describe('intent over HTTP, the form and MCP', () => {
   test('the form offers the four roles under advanced options and passes the chosen wishes on', async () => {
     const home = await request(t.app).get('/').set('Accept', 'text/html').expect(200);
     for (const role of ['training', 'search', 'user-fetch', 'archive']) assert.match(home.text, new RegExp(`<select id="f-intent-${role}" name="intent-${role}"><option value="">no wish</option><option value="allow">`));
-    assert.match(home.text, /<details><summary>Advanced options/);
+    assert.match(home.text, /<details id="advanced"><summary>Advanced options<\/summary>/);
+    assert.match(home.text, /<fieldset><legend>What you want AI agents to get<\/legend>/);
     const fields = { domain: 'intent-form.com', name: lead.name, email: lead.email, 'intent-training': 'block', 'intent-search': '', 'intent-archive': 'charge' };
     await request(t.app).post('/').type('form').set('Accept', 'text/html').send(new URLSearchParams(fields).toString()).expect(303).expect(conforms);
     assert.deepEqual(scanner.intents.at(-1), { training: 'block', archive: 'charge' }, 'an empty select is no wish');
@@ -126,7 +127,7 @@ describe('intent over HTTP, the form and MCP', () => {
     const res = await request(t.app).post('/').type('form').set('Accept', 'text/html').send(new URLSearchParams(fields).toString()).expect(400).expect(conforms);
     assert.match(res.text, /<p>What training crawlers get must be one of allow, block, charge\.<\/p><p class="muted">Choose allow, block, charge or &quot;no wish&quot; under Advanced options\.<\/p>/);
     assert.doesNotMatch(res.text, /<script>x<\/script>/, 'the forged value is never echoed as markup');
-    assert.match(res.text, /<details open>/);
+    assert.match(res.text, /<details id="advanced" open>/);
     assert.match(res.text, /name="intent-search"><option value="">no wish<\/option><option value="allow" selected>/);
     assert.equal(scanner.calls.length, before);
   });
