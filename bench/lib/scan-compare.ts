@@ -9,7 +9,9 @@ import path from 'node:path';
 import { root } from './child.ts';
 import { DEFAULT_CONCURRENCY } from '../../src/scanner/engine.ts';
 
-const ROUNDS = 3;
+// Interleaved rounds per side; BENCH_SCAN_ROUNDS raises it where one run's medians move too much
+// (on 2 shared CPUs the same tree measured 37-62 ms of CPU per scan across 3-round runs).
+const ROUNDS = Number(process.env.BENCH_SCAN_ROUNDS ?? 3);
 const RUNS = 15;
 const CONCURRENT = 50;
 
