@@ -5,16 +5,13 @@
 // with a short TTL on the embedded engine with SQLite and on BullMQ with PostgreSQL: the
 // periodic sweep, the sweep at start (a watch that expired while no instance ran), and the
 // refusal between two sweeps (the service reads created_at against the same TTL).
+import { serviceBackend, type ServiceBackend } from '../helpers/service-backend.ts';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import knex from 'knex';
 import request from 'supertest';
 import { listMail } from '../../src/storage/queries/mailOutbox.ts';
 import { ConfirmationExpiry, sweepPeriodMs } from '../../src/watches/expiry.ts';
 import { conforms } from '../helpers/contract.ts';
-import { createDatabase } from '../helpers/pg-database.ts';
 import { testApp, type TestApp } from '../helpers/app.ts';
 import { fakeResolver, fakeScanner } from '../scan-api/fixtures.ts';
 import { watchRow } from '../webhooks/watch-rows.ts';
@@ -27,25 +24,6 @@ if (distributedSkip) console.warn(`SKIPPING the expiry of unconfirmed watches on
 
 const lead = { name: 'Ada Lovelace', email: 'ada@expiry-site.com' };
 
-/** The embedded default on SQLite, or a fresh PostgreSQL database and a Redis prefix of this run's own. */
-async function backend(engine: 'embedded' | 'distributed'): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
-  if (engine === 'embedded') return { env: {}, drop: async () => undefined };
-  const name = `expiry_${process.pid}_${randomUUID().slice(0, 8)}`;
-  const url = new URL(await createDatabase(PG!, name));
-  const prefix = `test-expiry-${name}:`;
-  return {
-    env: { DATABASE_URL: url.toString(), REDIS_URL: REDIS!, REDIS_KEY_PREFIX: prefix },
-    async drop() {
-      const redis = new Redis(REDIS!);
-      const keys = await redis.keys(`${prefix}*`);
-      if (keys.length) await redis.del(...keys);
-      redis.disconnect();
-      const a = knex({ client: 'pg', connection: PG! });
-      await a.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.destroy();
-    },
-  };
-}
 
 function linkOf(text: string, kind: 'confirm' | 'unsubscribe'): string {
   const m = new RegExp(`https?://\\S+/watches/[0-9a-f-]{36}/${kind}\\?token=[A-Za-z0-9_-]{43}`).exec(text);
@@ -79,9 +57,9 @@ async function allGone(t: TestApp, l: Links): Promise<void> {
 for (const engine of ['embedded', 'distributed'] as const) {
   const where = engine === 'embedded' ? 'embedded engine, SQLite' : 'BullMQ on Redis, PostgreSQL';
   describe(`unconfirmed watches expire (${where})`, { skip: engine === 'distributed' ? distributedSkip : false }, () => {
-    let store: Awaited<ReturnType<typeof backend>>;
+    let store: ServiceBackend;
     before(async () => {
-      store = await backend(engine);
+      store = await serviceBackend(engine, 'expiry');
     });
     after(async () => {
       await store?.drop();

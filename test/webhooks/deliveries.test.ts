@@ -4,13 +4,11 @@
 // the README's two snippets as printed), never following a redirect, refused by the guard when
 // the host now resolves to a private address, a slow receiver timed out, a delivery failed for
 // good after its attempts, and pending rows taken up again at start.
-import { createDatabase } from '../helpers/pg-database.ts';
+import { serviceBackend, type ServiceBackend } from '../helpers/service-backend.ts';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import knex from 'knex';
 import { pino } from 'pino';
 import { EmbeddedJobEngine } from '../../src/jobs/embedded.ts';
 import { createEgress, type Egress } from '../../src/net/egress.ts';
@@ -77,25 +75,6 @@ const PG = process.env.TEST_DATABASE_URL;
 const distributedSkip = REDIS && PG ? false : 'TEST_REDIS_URL and TEST_DATABASE_URL are not both set';
 if (distributedSkip) console.warn(`SKIPPING webhook deliveries on BullMQ and PostgreSQL: ${distributedSkip}`);
 
-/** The service's storage and job engine for one run: the embedded default, or PostgreSQL (a fresh database) and Redis. */
-async function backend(engine: 'embedded' | 'distributed'): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
-  if (engine === 'embedded') return { env: {}, drop: async () => undefined };
-  const name = `webhooks_${process.pid}_${randomUUID().slice(0, 8)}`;
-  const url = new URL(await createDatabase(PG!, name));
-  const prefix = `test-webhooks-${name}:`;
-  return {
-    env: { DATABASE_URL: url.toString(), REDIS_URL: REDIS!, REDIS_KEY_PREFIX: prefix },
-    async drop() {
-      const redis = new Redis(REDIS!);
-      const keys = await redis.keys(`${prefix}*`);
-      if (keys.length) await redis.del(...keys);
-      redis.disconnect();
-      const a = knex({ client: 'pg', connection: PG! });
-      await a.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.destroy();
-    },
-  };
-}
 
 for (const engine of ['embedded', 'distributed'] as const) describe(`webhook deliveries through the test world (${engine === 'embedded' ? 'embedded engine, SQLite' : 'BullMQ on Redis, PostgreSQL'})`, { skip: engine === 'distributed' ? distributedSkip : false }, () => {
   let world: World;
@@ -103,14 +82,14 @@ for (const engine of ['embedded', 'distributed'] as const) describe(`webhook del
   let overrides: { exact: Map<string, readonly string[]>; suffixes: ResolveOverrides['suffixes'] };
   let egress: Egress;
   let app: TestApp;
-  let store: Awaited<ReturnType<typeof backend>>;
+  let store: ServiceBackend;
 
   before(async () => {
     world = await startWorld({ scenarios: [], handlers: { hooks: receiver.handler, rebind: receiver.handler } });
     // The world's answers, in a table this test can change between two deliveries (a name rebound).
     overrides = { exact: new Map(world.resolveOverrides.exact), suffixes: world.resolveOverrides.suffixes };
     egress = createEgress({ name: 'networkA', proxyUrl: world.proxies.networkA, allowDirect: false, resolve: overrides, ca: world.ca });
-    store = await backend(engine);
+    store = await serviceBackend(engine, 'webhooks');
     app = await testApp({ WEBHOOK_BACKOFF_MS: '50', WEBHOOK_TIMEOUT_MS: '1500', ...store.env }, {}, { webhookEgress: egress, batches: false });
   });
   after(async () => {

@@ -7,15 +7,13 @@
 // BullMQ (PostgreSQL), where two instances share the queue and the bound holds across both.
 // Once the receiver recovers, every W1 event is delivered: being put back spent nothing.
 // Figures: how long W2's event waited (printed; asserted only against the 15 s bound).
+import { serviceBackend, type ServiceBackend } from '../helpers/service-backend.ts';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import knex from 'knex';
 import { createEgress, type Egress } from '../../src/net/egress.ts';
 import type { DeliveryView, WebhookDeliveries, WebhookEvent } from '../../src/webhooks/deliveries.ts';
 import { PER_WATCH_IN_FLIGHT } from '../../src/webhooks/watch-slots.ts';
-import { createDatabase } from '../helpers/pg-database.ts';
 import { testApp, type TestApp } from '../helpers/app.ts';
 import { startWorld, type World } from '../world/index.ts';
 import { webhookReceiver } from '../world/receiver.ts';
@@ -46,24 +44,6 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 const deliveryOf = (hooks: WebhookDeliveries, watchId: string, eventId: string, ready: (d: DeliveryView) => boolean, timeoutMs?: number) =>
   until(`delivery ${eventId}`, async () => (await hooks.list(watchId, 50)).find((d) => d.eventId === eventId && ready(d)), timeoutMs);
 
-async function backend(engine: 'embedded' | 'distributed'): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
-  if (engine === 'embedded') return { env: {}, drop: async () => undefined };
-  const name = `fairness_${process.pid}_${randomUUID().slice(0, 8)}`;
-  const url = new URL(await createDatabase(PG!, name));
-  const prefix = `test-fairness-${name}:`;
-  return {
-    env: { DATABASE_URL: url.toString(), REDIS_URL: REDIS!, REDIS_KEY_PREFIX: prefix },
-    async drop() {
-      const redis = new Redis(REDIS!);
-      const keys = await redis.keys(`${prefix}*`);
-      if (keys.length) await redis.del(...keys);
-      redis.disconnect();
-      const a = knex({ client: 'pg', connection: PG! });
-      await a.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.destroy();
-    },
-  };
-}
 
 for (const engine of ['embedded', 'distributed'] as const) {
   const where = engine === 'embedded' ? 'embedded engine, SQLite' : 'BullMQ on Redis, PostgreSQL, two instances';
@@ -71,13 +51,13 @@ for (const engine of ['embedded', 'distributed'] as const) {
     let world: World;
     const receiver = webhookReceiver();
     let egress: Egress;
-    let store: Awaited<ReturnType<typeof backend>>;
+    let store: ServiceBackend;
     const apps: TestApp[] = [];
 
     before(async () => {
       world = await startWorld({ scenarios: [], handlers: { hooks: receiver.handler } });
       egress = createEgress({ name: 'networkA', proxyUrl: world.proxies.networkA, allowDirect: false, resolve: world.resolveOverrides, ca: world.ca });
-      store = await backend(engine);
+      store = await serviceBackend(engine, 'fairness');
       // A held request lasts its whole 20 s timeout: longer than the 15 s W2 may wait.
       const env = { WEBHOOK_TIMEOUT_MS: '20000', WEBHOOK_BACKOFF_MS: '50', ...store.env };
       for (let i = 0; i < (engine === 'distributed' ? 2 : 1); i++) apps.push(await testApp(env, {}, { webhookEgress: egress, batches: false, watches: false }));
