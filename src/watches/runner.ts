@@ -104,7 +104,12 @@ export class WatchRunner {
     const d = this.#s.d;
     const { w: id, p: period } = job.data;
     const w = await findWatch(d.db, id);
-    if (!w || w.status !== 'active') return;
+    if (!w || w.status !== 'active') {
+      // A run an earlier attempt claimed (its address was busy, or its process died) would stay
+      // `running` for ever once its watch has ended: it is finished as skipped instead.
+      if (w) await finishRunOther(d.db, id, period, 'skipped', 'The watch ended before this run could scan.', d.now().toISOString());
+      return;
+    }
     let run = await claimRun(d.db, id, period, d.now().toISOString());
     if (run.state === 'running') run = await this.#scan(w, run, job.signal);
     if (run.state === 'done' && !run.alerted_at) await notifyRun(this.#s, w, run);
