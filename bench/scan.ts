@@ -35,6 +35,13 @@ if (beforeAt > 0) {
   await world.stop();
   process.exit(0);
 }
+// `--lookups`: the DNS discovery lookups' own share of a scan, paired in one process (bench/lib/scan-lookups.ts).
+if (process.argv.includes('--lookups')) {
+  const { measureLookups } = await import('./lib/scan-lookups.ts');
+  await measureLookups(world.env, LATENCY_MS, !process.argv.includes('--no-write'));
+  await world.stop();
+  process.exit(0);
+}
 const resolve = parseScanResolve(world.env.SCAN_RESOLVE);
 const ca = readFileSync(world.env.NODE_EXTRA_CA_CERTS!, 'utf8');
 const networks = () => ({

@@ -3,7 +3,7 @@
 // own (bench/lib/scan-child.ts), the sides interleaved round by round so that a busy moment of
 // the machine falls on both. Writes its own section of bench/results.md.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { root } from './child.ts';
@@ -58,6 +58,9 @@ export async function compareEngines(beforeTree: string, worldEnv: Record<string
       memPerScan: median(all.map((x) => (x.peakRss - x.baseRss) / CONCURRENT / 2 ** 20)),
     };
   };
+  // Every round's raw figures, to read the spread behind the medians (not committed: .tmp/).
+  mkdirSync(path.join(root, '.tmp'), { recursive: true });
+  writeFileSync(path.join(root, '.tmp/bench-scan-compare.json'), `${JSON.stringify({ trees, rounds: ROUNDS, results }, null, 1)}\n`);
   const b = figures('before');
   const a = figures('after');
   const rel = (x: number, y: number) => `${y >= x ? '+' : ''}${(((y - x) / x) * 100).toFixed(1)} %`;
@@ -69,7 +72,7 @@ export async function compareEngines(beforeTree: string, worldEnv: Record<string
     '## Scan engine, before and after a change (`npm run bench:scan -- --before <dir>`)',
     '',
     `Measured ${new Date().toISOString().slice(0, 16)}Z on ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}, Node ${process.version}.`,
-    `Before: \`${trees.before}\`; after: this tree. Each side in its own process, ${ROUNDS} interleaved rounds of ${RUNS} sequential scans (cold connections) and ${CONCURRENT} concurrent scans of distinct copies of \`open-basic\`, every response delayed ${latencyMs} ms.`,
+    `Before: \`${trees.before}\`; after: this tree. Each side in its own process, ${ROUNDS} interleaved rounds of ${RUNS} sequential scans (each of a new site, so cold connections to it; one pair of egresses per side, as the service keeps) and ${CONCURRENT} concurrent scans of distinct copies of \`open-basic\`, every response delayed ${latencyMs} ms.`,
     '',
     '| figure | before | after | change |',
     '|---|---|---|---|',

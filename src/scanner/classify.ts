@@ -48,7 +48,8 @@ export function classifyResponse(input: ClassifyInput, isHome = true, set: reado
   if (!input.ok) {
     return { outcome: NOT_SENT.has(input.errorCode) ? 'unprobed' : 'transport-error', vendors: [], markers: [`error ${input.errorCode}`] };
   }
-  const fp = matchFingerprints(input, set);
+  // No set (a status-only answer, probe.ts): nothing to match, and the body is never decoded.
+  const fp = set.length ? matchFingerprints(input, set) : { vendors: [], challenge: [], deny: [], rateLimit: [], presence: [] };
   const s = input.status;
   const done = (outcome: EdgeOutcome, markers: string[]): Classified => ({ outcome, vendors: fp.vendors, markers });
   const describe = (hits: { vendor: string; marker: string }[]) => hits.map((h) => `${h.vendor}: ${h.marker}`);

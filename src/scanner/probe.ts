@@ -8,7 +8,8 @@
 import { hash } from 'node:crypto';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Egress, ProbeResult } from '../net/egress.ts';
-import { classifyOnce, type ClassifyMemo, type EdgeOutcome } from './classify.ts';
+import { classifyOnce, classifyResponse, type ClassifyMemo, type EdgeOutcome } from './classify.ts';
+import type { VendorFingerprint } from './data/fingerprints-v1.0.ts';
 import { analyzePage, quickTitle } from './page.ts';
 import { digestOf, type PageDigest } from './page-digest.ts';
 import { curlCommand } from './replay.ts';
@@ -58,6 +59,13 @@ export interface ProbeSpec {
    * each agent) only one is ever decoded and kept; it is told the answer's outcome too.
    */
   keepBody?: boolean | ((bodySha256: string, outcome: EdgeOutcome, bodyBytes: number) => boolean);
+  /**
+   * The answer is not the site's and not a page: a DNS message from the resolver (dns-lookups.ts).
+   * It is judged by its status alone, with no vendor fingerprints (the resolver's edge is not the
+   * site's) and no title or text read from a binary body. Reading it as a page was most of a
+   * lookup's CPU, and made 50 concurrent scans 6 % dearer (bench/results.md).
+   */
+  statusOnly?: boolean;
 }
 
 export interface ProbeContext {
@@ -107,6 +115,9 @@ function sha256(data: string | Buffer): string {
   return hash('sha256', data, 'hex');
 }
 
+/** No vendor fingerprints: a status-only answer is judged by the rules of verdicts.md alone. */
+const NO_VENDORS: readonly VendorFingerprint[] = [];
+
 export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; errorCode: string; message: string; redirects: string[]; timingMs: number }, memo: ScanMemo = {}): FetchedView {
   const sent = requestHeadersFor(spec);
   // What Accept went out ('' when the agent sends none, as PerplexityBot does).
@@ -118,16 +129,12 @@ export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; error
   const headers: Record<string, string> = {};
   if (result.ok) for (const h of KEY_HEADERS) if (result.headers[h] !== undefined) headers[h] = result.headers[h]!;
   const bodySha256 = sha256(result.ok ? result.body : Buffer.alloc(0));
-  const classified = classifyOnce(
-    memo.classified,
-    result.ok
-      ? { ok: true, status: result.status, headers: result.headers, setCookieNames: result.setCookieNames, get body() { return bodyText(); }, bodyBytes: result.body.length, redirects: result.redirects, finalUrl: result.finalUrl }
-      : { ok: false, errorCode: result.errorCode },
-    spec.isHome,
-    bodySha256,
-  );
+  const input = result.ok
+    ? { ok: true as const, status: result.status, headers: result.headers, setCookieNames: result.setCookieNames, get body() { return bodyText(); }, bodyBytes: result.body.length, redirects: result.redirects, finalUrl: result.finalUrl }
+    : { ok: false as const, errorCode: result.errorCode };
+  const classified = spec.statusOnly ? classifyResponse(input, false, NO_VENDORS) : classifyOnce(memo.classified, input, spec.isHome, bodySha256);
   let title = '';
-  if (result.ok) {
+  if (result.ok && !spec.statusOnly) {
     const known = memo.titleBySha?.get(bodySha256);
     title = known ?? quickTitle(bodyText());
     if (known === undefined) memo.titleBySha?.set(bodySha256, title);
@@ -145,7 +152,7 @@ export function toView(spec: ProbeSpec, result: ProbeResult | { ok: false; error
       memo.digestBySha?.set(bodySha256, digest);
     }
     textChars = digest.textChars;
-  } else if (classified.outcome === 'pass') {
+  } else if (classified.outcome === 'pass' && !spec.statusOnly) {
     const known = memo.textBySha?.get(bodySha256);
     textChars = known ?? analyzePage(bodyText()).text.length;
     if (known === undefined) memo.textBySha?.set(bodySha256, textChars);

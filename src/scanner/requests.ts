@@ -35,7 +35,7 @@ export const REQUEST_KINDS: readonly RequestKind[] = [
   { key: 'mcp-card:', what: `up to ${MCP_CARD_FOLLOW} MCP server cards listed in /.well-known/mcp/catalog.json or /.well-known/ai-catalog.json, which may live on another host, asked for as application/mcp-server-card+json` },
   { key: 'license', what: 'the licence file robots.txt names (RSL), which may live on another host' },
   { key: 'a2a-keys:', what: 'the JWK Sets (jku or jwks_uri) the signatures of the A2A agent card name, at most four signatures, on whatever https host they name (guarded like every request)' },
-  { key: 'dns:', what: 'five DNS lookups for the domain (_agents SVCB; _agent, _ans, _x402 and _mcp TXT) by DNS over HTTPS (RFC 8484 GET) to the configured resolver, never the host\'s resolver, through networkA, as agent-readiness; one at a time; they go to the resolver, not the site, so they take none of the site\'s slots, run beside the probes (started with the first, awaited after the last) and count in the per-scan budget' },
+  { key: 'dns:', what: 'five DNS lookups for the domain (_agents SVCB; _agent, _ans, _x402 and _mcp TXT) by DNS over HTTPS (RFC 8484 GET) to the configured resolver, never the host\'s resolver, through networkA, as agent-readiness; the first alone, then the other four together; they go to the resolver, not the site, so they take none of the site\'s slots, run beside the probes (started with the first, awaited after the last) and count in the per-scan budget' },
 ];
 
 export function requestKindOf(key: string): RequestKind | undefined {

@@ -14,14 +14,17 @@ const RESOLVER = 'https://resolver.example/dns-query';
 
 /** A fake network: the site answers a tiny page; the resolver NXDOMAIN. Counts the site's requests in flight. */
 function fakeNetwork(name: string) {
-  const stats = { siteInFlight: 0, siteMax: 0, doh: [] as string[], dohBeforeFirstSiteAnswer: 0, siteAnswers: 0 };
+  const stats = { siteInFlight: 0, siteMax: 0, doh: [] as string[], dohBeforeFirstSiteAnswer: 0, siteAnswers: 0, dohAnswered: 0, dohAnsweredAtSend: [] as number[] };
   const egress: Egress = {
     name, configured: true,
     async fetch(req: ProbeRequest): Promise<ProbeResult> {
       const url = new URL(req.url);
       if (url.hostname === 'resolver.example') {
         stats.doh.push(req.url);
+        stats.dohAnsweredAtSend.push(stats.dohAnswered);
         if (stats.siteAnswers === 0) stats.dohBeforeFirstSiteAnswer++;
+        await new Promise((r) => setImmediate(r));
+        stats.dohAnswered++;
         const q = dnsPacket.decode(Buffer.from(url.searchParams.get('dns')!, 'base64url'));
         const body = dnsPacket.encode({ type: 'response', id: 0, flags: 3, questions: q.questions });
         return { ok: true, status: 200, headers: { 'content-type': 'application/dns-message' }, setCookieNames: [], body, bodyTruncated: false, finalUrl: req.url, redirects: [], timingMs: 1 };
@@ -40,7 +43,7 @@ function fakeNetwork(name: string) {
   return { egress, stats };
 }
 
-test('the lookups go through networkA to the resolver, one at a time beside the probes, outside the site bound, and in the evidence', async () => {
+test('the lookups go through networkA to the resolver, the first alone and then four together, beside the probes, outside the site bound, and in the evidence', async () => {
   const a = fakeNetwork('networkA');
   const b = fakeNetwork('networkB');
   const scanner = createScanner({ networks: { networkA: a.egress, networkB: b.egress }, deadlineMs: 60_000, probeTimeoutMs: 10_000, concurrency: 3, doh: { url: RESOLVER, userAgent: 'agent-readiness/1.0 (test)' } });
@@ -48,6 +51,7 @@ test('the lookups go through networkA to the resolver, one at a time beside the 
   assert.equal(a.stats.doh.length, 5, 'five lookups, through networkA');
   assert.equal(b.stats.doh.length, 0, 'none through networkB');
   assert.ok(a.stats.dohBeforeFirstSiteAnswer >= 1, 'the first lookup was sent before the first site answer arrived: they start with round one');
+  assert.deepEqual(a.stats.dohAnsweredAtSend, [0, 1, 1, 1, 1], 'the first alone; the other four together, once it was answered');
   assert.ok(a.stats.siteMax <= 3, `the site bound holds (${a.stats.siteMax})`);
   const names = a.stats.doh.map((u) => dnsPacket.decode(Buffer.from(new URL(u).searchParams.get('dns')!, 'base64url')).questions![0]!);
   assert.deepEqual(names.map((q) => `${q.name} ${q.type}`), ['_agents.dns.example UNKNOWN_64', '_agent.dns.example TXT', '_ans.dns.example TXT', '_x402.dns.example TXT', '_mcp.dns.example TXT']);
@@ -58,6 +62,22 @@ test('the lookups go through networkA to the resolver, one at a time beside the 
   const check = report.preview?.checks.find((c) => c.id === 'discovery.dns-records');
   assert.equal(check?.status, 'inconclusive');
   assert.match(check?.detail ?? '', /no agent discovery records in DNS \(_agents NXDOMAIN, _agent NXDOMAIN, _ans NXDOMAIN, _x402 NXDOMAIN, _mcp NXDOMAIN\): not applicable/);
+});
+
+test("the resolver's answers are judged by status alone: no vendor, title or text is read from them", async () => {
+  // A resolver behind a CDN (Cloudflare's own, for one) answers with that CDN's headers; a DNS
+  // message may hold any bytes. Neither is the site's edge or page.
+  const fromResolver = (status: number, body: Buffer): Egress => ({
+    name: 'networkA', configured: true, release: () => undefined, close: async () => undefined,
+    fetch: async (req) => ({ ok: true, status, headers: { 'content-type': 'application/dns-message', server: 'cloudflare', 'cf-ray': '8f00000000000000-AMS', 'cf-mitigated': 'challenge' }, setCookieNames: ['__cf_bm'], body, bodyTruncated: false, finalUrl: req.url, redirects: [], timingMs: 1 }),
+  });
+  const words = Buffer.from('<html><title>Attention Required! | Cloudflare</title><body>Sorry, you have been blocked. Access denied. captcha</body></html>');
+  const answer = Buffer.concat([dnsPacket.encode({ type: 'response', id: 0, flags: 3, questions: [{ type: 'TXT', name: '_agent.dns.example', class: 'IN' }] }), words]);
+  const ok = await lookUpDnsRecords('dns.example', fromResolver(200, answer), { url: RESOLVER, userAgent: 'ua' }, { timeoutMs: 1000, signal: new AbortController().signal, budget: { remaining: 10 } });
+  assert.deepEqual(ok.records.map((r) => [r.outcome, r.vendors, r.title, r.textChars]), Array(5).fill(['pass', [], '', 0]));
+  const refused = await lookUpDnsRecords('dns.example', fromResolver(403, words), { url: RESOLVER, userAgent: 'ua' }, { timeoutMs: 1000, signal: new AbortController().signal, budget: { remaining: 10 } });
+  assert.deepEqual(refused.records.map((r) => [r.outcome, r.vendors, r.markers]), Array(5).fill(['block', [], ['status 403']]));
+  assert.deepEqual(refused.dns.lookups.map((l) => l.answer.state), Array(5).fill('failed'), 'a refusal by the resolver is a failed lookup');
 });
 
 test('without a resolver no lookup is made and the check says so', async () => {
