@@ -62,8 +62,8 @@ export interface ProbeSpec {
   /**
    * The answer is not the site's and not a page: a DNS message from the resolver (dns-lookups.ts).
    * It is judged by its status alone, with no vendor fingerprints (the resolver's edge is not the
-   * site's) and no title or text read from a binary body. Reading it as a page was most of a
-   * lookup's CPU, and made 50 concurrent scans 6 % dearer (bench/results.md).
+   * site's) and no title or text read from a binary body. Reading it as a page was two thirds of
+   * the lookups' own JavaScript (bench/results.md, "The DNS discovery lookups' own share").
    */
   statusOnly?: boolean;
 }
